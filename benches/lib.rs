@@ -1,0 +1,1 @@
+//! Criterion benchmarks for kosolve live in `benches/benches/`.

@@ -1,0 +1,23 @@
+//! Bitboard Go positions on small graphs.
+//!
+//! A [`Board`] is a graph of at most 64 points (rectangles, rings, or any
+//! adjacency list). A [`Position`] is a pair of [`Bitboard`]s. Board play
+//! follows shared RULES.md §1: place, capture opponent chains without
+//! liberties, then forbid or carry out suicide. This crate knows no ko rule.
+
+#![warn(missing_docs)]
+
+mod bitboard;
+mod enumerate;
+mod geometry;
+mod position;
+mod types;
+
+pub use bitboard::{Bitboard, BitboardIter};
+pub use enumerate::{
+    count_legal_positions, for_each_legal_with_occupied, legal_positions, ternary_index,
+    TernaryIndexer,
+};
+pub use geometry::{Board, BoardError, Shape, MAX_POINTS};
+pub use position::{Cell, DiagramError, PlayError, Played, Position};
+pub use types::{Color, Point, Suicide};
