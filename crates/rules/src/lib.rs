@@ -1,1 +1,24 @@
-//! (under construction)
+//! Every kosolve ruleset behind one [`Game`] trait.
+//!
+//! - [`StandardGame`]: psk, ssk, nssk, fixed, basic, basic-fixed, primitive, tromp-taylor.
+//! - [`KeeGame`]: Kee Rules v3.0.
+//! - [`FundamentalGame`]: fundamental, ultimate, ultimate-simple.
+//! - [`AnyGame`]: any of them, chosen by [`Rules`].
+//!
+//! The readings are those of shared RULES.md, restated in docs/rules.md.
+
+#![warn(missing_docs)]
+
+mod any;
+mod fundamental;
+mod game;
+mod kee;
+mod ruleset;
+mod standard;
+
+pub use any::AnyGame;
+pub use fundamental::FundamentalGame;
+pub use game::{Game, GameResult, Move};
+pub use kee::KeeGame;
+pub use ruleset::{End, Komi, Rules, RulesError, Ruleset, ValueKind};
+pub use standard::StandardGame;

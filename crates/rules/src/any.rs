@@ -1,0 +1,78 @@
+//! [`AnyGame`]: one type for every ruleset, dispatching to the three game kinds.
+
+use crate::{FundamentalGame, Game, GameResult, KeeGame, Move, Rules, Ruleset, StandardGame};
+use kosolve_board::{Board, Color, Position};
+use std::sync::Arc;
+
+/// A game under any ruleset.
+#[derive(Clone, Debug)]
+pub enum AnyGame {
+    /// psk, ssk, nssk, fixed, basic, basic-fixed, primitive, tromp-taylor.
+    Standard(StandardGame),
+    /// kee.
+    Kee(KeeGame),
+    /// fundamental, ultimate, ultimate-simple.
+    Fundamental(FundamentalGame),
+}
+
+impl AnyGame {
+    /// A new game of `rules` on `board`.
+    pub fn new(board: Arc<Board>, rules: Rules) -> AnyGame {
+        match rules.ruleset {
+            Ruleset::Kee => AnyGame::Kee(KeeGame::new(board, rules)),
+            Ruleset::Fundamental | Ruleset::Ultimate | Ruleset::UltimateSimple => {
+                AnyGame::Fundamental(FundamentalGame::new(board, rules))
+            }
+            _ => AnyGame::Standard(StandardGame::new(board, rules)),
+        }
+    }
+}
+
+macro_rules! each {
+    ($self:ident, $g:ident => $e:expr) => {
+        match $self {
+            AnyGame::Standard($g) => $e,
+            AnyGame::Kee($g) => $e,
+            AnyGame::Fundamental($g) => $e,
+        }
+    };
+}
+
+impl Game for AnyGame {
+    fn rules(&self) -> &Rules {
+        each!(self, g => g.rules())
+    }
+    fn board(&self) -> &Board {
+        each!(self, g => g.board())
+    }
+    fn position(&self) -> Position {
+        each!(self, g => g.position())
+    }
+    fn to_move(&self) -> Color {
+        each!(self, g => g.to_move())
+    }
+    fn moves(&self) -> &[Move] {
+        each!(self, g => g.moves())
+    }
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        each!(self, g => g.legal_moves(out))
+    }
+    fn is_legal(&self, m: Move) -> bool {
+        each!(self, g => g.is_legal(m))
+    }
+    fn play(&mut self, m: Move) {
+        each!(self, g => g.play(m))
+    }
+    fn undo(&mut self) {
+        each!(self, g => g.undo())
+    }
+    fn result(&self) -> Option<GameResult> {
+        each!(self, g => g.result())
+    }
+    fn future_key(&self) -> Option<u128> {
+        each!(self, g => g.future_key())
+    }
+    fn position_hash(&self) -> u128 {
+        each!(self, g => g.position_hash())
+    }
+}

@@ -1,0 +1,288 @@
+//! [`FundamentalGame`]: Fundamental Go and Ultimate Go (shared RULES.md §4).
+
+use crate::game::combine;
+use crate::{Game, GameResult, Move, Rules, Ruleset};
+use kosolve_board::{Board, Color, Position, Suicide};
+use kosolve_history::zobrist::{hash_after_play, WHITE_TO_MOVE};
+use kosolve_history::HistorySet;
+use std::sync::Arc;
+
+#[derive(Clone, Debug)]
+struct Frame {
+    mv: Move,
+    prev_pos: Position,
+    prev_hash: u128,
+    prev_prisoners: [u32; 2],
+    prev_ultimate: [bool; 2],
+    prev_draw_right: Option<Color>,
+    prev_any_delay: bool,
+}
+
+/// A game of Fundamental Go (`fundamental`) or Ultimate Go (`ultimate`,
+/// `ultimate-simple`): no pass; placements under positional superko
+/// without suicide; delays return prisoners; a player without a legal move loses.
+#[derive(Clone, Debug)]
+pub struct FundamentalGame {
+    rules: Rules,
+    board: Arc<Board>,
+    ultimate: bool,
+    simple: bool,
+    pos: Position,
+    hash: u128,
+    to_move: Color,
+    occurred: HistorySet<Position>,
+    prisoners: [u32; 2],
+    ultimate_used: [bool; 2],
+    draw_right: Option<Color>,
+    any_delay: bool,
+    drawn: bool,
+    frames: Vec<Frame>,
+    moves: Vec<Move>,
+}
+
+impl FundamentalGame {
+    /// A new game. Komi K (whole part, shared RULES.md §4) is given as
+    /// prisoners: K >= 0 puts K stones in White's bowl, K < 0 puts -K in
+    /// Black's; a half point makes a draw count as a White win (see
+    /// [`FundamentalGame::draw_is_white_win`]).
+    pub fn new(board: Arc<Board>, rules: Rules) -> FundamentalGame {
+        let (ultimate, simple) = match rules.ruleset {
+            Ruleset::Fundamental => (false, false),
+            Ruleset::Ultimate => (true, false),
+            Ruleset::UltimateSimple => (true, true),
+            r => panic!("{r} is not Fundamental or Ultimate Go"),
+        };
+        let (k, _) = rules.komi.split();
+        let prisoners = if k >= 0 {
+            [0, k as u32]
+        } else {
+            [(-k) as u32, 0]
+        };
+        let mut occurred = HistorySet::new();
+        occurred.push(Position::EMPTY);
+        FundamentalGame {
+            rules,
+            board,
+            ultimate,
+            simple,
+            pos: Position::EMPTY,
+            hash: 0,
+            to_move: Color::Black,
+            occurred,
+            prisoners,
+            ultimate_used: [false; 2],
+            draw_right: None,
+            any_delay: false,
+            drawn: false,
+            frames: Vec::new(),
+            moves: Vec::new(),
+        }
+    }
+
+    /// The same game started with `extra` more prisoners in each bowl
+    /// (claim (a) of shared RULES.md §4). Only before the first move.
+    pub fn with_extra_prisoners(mut self, extra: u32) -> FundamentalGame {
+        assert!(self.moves.is_empty());
+        self.prisoners[0] += extra;
+        self.prisoners[1] += extra;
+        self
+    }
+
+    /// Prisoners held by `c`.
+    pub fn prisoners(&self, c: Color) -> u32 {
+        self.prisoners[c.index()]
+    }
+
+    /// Whether `c` has played her ultimate delay.
+    pub fn ultimate_used(&self, c: Color) -> bool {
+        self.ultimate_used[c.index()]
+    }
+
+    /// The player who may declare a draw, if any.
+    pub fn draw_right(&self) -> Option<Color> {
+        self.draw_right
+    }
+
+    /// Whether the komi's half point makes a draw count as a White win.
+    pub fn draw_is_white_win(&self) -> bool {
+        self.rules.komi.split().1
+    }
+
+    fn placement(&self, m: Move) -> Option<kosolve_board::Played> {
+        let Move::Play(p) = m else { return None };
+        let played = self
+            .pos
+            .play(&self.board, self.to_move, p, Suicide::Forbidden)
+            .ok()?;
+        if self.occurred.contains(&played.position) {
+            return None;
+        }
+        Some(played)
+    }
+
+    fn delay_legal(&self) -> bool {
+        self.prisoners[self.to_move.index()] > 0 && !(self.simple && !self.any_delay)
+    }
+
+    fn ultimate_legal(&self) -> bool {
+        let c = self.to_move;
+        self.ultimate
+            && !self.ultimate_used[c.index()]
+            && !(self.simple
+                && self.ultimate_used[c.opponent().index()]
+                && self.prisoners[c.index()] > 0)
+    }
+}
+
+impl Game for FundamentalGame {
+    fn rules(&self) -> &Rules {
+        &self.rules
+    }
+    fn board(&self) -> &Board {
+        &self.board
+    }
+    fn position(&self) -> Position {
+        self.pos
+    }
+    fn to_move(&self) -> Color {
+        self.to_move
+    }
+    fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        if self.drawn {
+            return;
+        }
+        for p in self.pos.empty(&self.board) {
+            if self.placement(Move::Play(p)).is_some() {
+                out.push(Move::Play(p));
+            }
+        }
+        if self.delay_legal() {
+            out.push(Move::Delay);
+        }
+        if self.ultimate_legal() {
+            out.push(Move::UltimateDelay);
+        }
+        if self.draw_right == Some(self.to_move) {
+            out.push(Move::DeclareDraw);
+        }
+    }
+
+    fn is_legal(&self, m: Move) -> bool {
+        if self.drawn {
+            return false;
+        }
+        match m {
+            Move::Play(_) => self.placement(m).is_some(),
+            Move::Delay => self.delay_legal(),
+            Move::UltimateDelay => self.ultimate_legal(),
+            Move::DeclareDraw => self.draw_right == Some(self.to_move),
+            Move::Pass => false,
+        }
+    }
+
+    fn play(&mut self, m: Move) {
+        debug_assert!(self.is_legal(m), "illegal move {m:?}");
+        let c = self.to_move;
+        self.frames.push(Frame {
+            mv: m,
+            prev_pos: self.pos,
+            prev_hash: self.hash,
+            prev_prisoners: self.prisoners,
+            prev_ultimate: self.ultimate_used,
+            prev_draw_right: self.draw_right,
+            prev_any_delay: self.any_delay,
+        });
+        match m {
+            Move::Play(p) => {
+                let played = self.placement(m).expect("play() of an illegal placement");
+                self.prisoners[c.index()] += played.captured.count();
+                self.hash = hash_after_play(self.hash, c, p, played.captured, played.suicided);
+                self.pos = played.position;
+                self.occurred.push(self.pos);
+            }
+            Move::Delay => {
+                self.prisoners[c.index()] -= 1;
+                self.any_delay = true;
+            }
+            Move::UltimateDelay => {
+                self.ultimate_used[c.index()] = true;
+                self.any_delay = true;
+                if self.ultimate_used[c.opponent().index()] {
+                    // The second ultimate delay: the first one's player may now declare a draw.
+                    self.draw_right = Some(c.opponent());
+                }
+            }
+            Move::DeclareDraw => {
+                self.drawn = true;
+            }
+            Move::Pass => panic!("no pass in {}", self.rules.ruleset),
+        }
+        self.moves.push(m);
+        self.to_move = c.opponent();
+    }
+
+    fn undo(&mut self) {
+        let f = self.frames.pop().expect("undo with no move played");
+        self.moves.pop();
+        match f.mv {
+            Move::Play(_) => self.occurred.pop(self.pos),
+            Move::DeclareDraw => self.drawn = false,
+            _ => {}
+        }
+        self.pos = f.prev_pos;
+        self.hash = f.prev_hash;
+        self.prisoners = f.prev_prisoners;
+        self.ultimate_used = f.prev_ultimate;
+        self.draw_right = f.prev_draw_right;
+        self.any_delay = f.prev_any_delay;
+        self.to_move = self.to_move.opponent();
+    }
+
+    fn result(&self) -> Option<GameResult> {
+        if self.drawn {
+            return Some(GameResult::Draw);
+        }
+        let c = self.to_move;
+        let has_move = self.delay_legal()
+            || self.ultimate_legal()
+            || self.draw_right == Some(c)
+            || self
+                .pos
+                .empty(&self.board)
+                .iter()
+                .any(|p| self.placement(Move::Play(p)).is_some());
+        (!has_move).then_some(GameResult::Win(c.opponent()))
+    }
+
+    fn future_key(&self) -> Option<u128> {
+        if self.drawn {
+            return Some(u128::MAX);
+        }
+        let mut k = self.hash
+            ^ if self.to_move == Color::White {
+                WHITE_TO_MOVE
+            } else {
+                0
+            };
+        k = combine(k, self.occurred.hash());
+        let flags = (self.prisoners[0] as u128)
+            | (self.prisoners[1] as u128) << 32
+            | (self.ultimate_used[0] as u128) << 64
+            | (self.ultimate_used[1] as u128) << 65
+            | (self.any_delay as u128) << 66
+            | (match self.draw_right {
+                None => 0u128,
+                Some(Color::Black) => 1,
+                Some(Color::White) => 2,
+            }) << 67;
+        Some(combine(k, flags))
+    }
+
+    fn position_hash(&self) -> u128 {
+        self.hash
+    }
+}

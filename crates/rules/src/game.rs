@@ -1,0 +1,139 @@
+//! The [`Game`] trait shared by every ruleset, with [`Move`] and [`GameResult`].
+
+use crate::Rules;
+use kosolve_board::{Board, Color, Point, Position};
+use std::fmt;
+
+/// A move of any ruleset.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Move {
+    /// A board play (a placement in Fundamental and Ultimate Go).
+    Play(Point),
+    /// A pass.
+    Pass,
+    /// Fundamental/Ultimate Go: return one prisoner to the opponent.
+    Delay,
+    /// Ultimate Go: return the ultimate prisoner.
+    UltimateDelay,
+    /// Ultimate Go: declare a draw (ends the game).
+    DeclareDraw,
+}
+
+impl Move {
+    /// The move's name: a point name, `pass`, `delay`, `ultimate` or `draw`.
+    pub fn name(&self, board: &Board) -> String {
+        match self {
+            Move::Play(p) => board.point_name(*p),
+            Move::Pass => "pass".into(),
+            Move::Delay => "delay".into(),
+            Move::UltimateDelay => "ultimate".into(),
+            Move::DeclareDraw => "draw".into(),
+        }
+    }
+
+    /// Parses a name written by [`Move::name`].
+    pub fn parse(board: &Board, s: &str) -> Option<Move> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "pass" => Some(Move::Pass),
+            "delay" => Some(Move::Delay),
+            "ultimate" => Some(Move::UltimateDelay),
+            "draw" => Some(Move::DeclareDraw),
+            other => board.parse_point(other).map(Move::Play),
+        }
+    }
+}
+
+/// How a finished game came out.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum GameResult {
+    /// Scored: each player's score (area; under Kee, the best satisfactory area).
+    Score {
+        /// Black's score.
+        black: u32,
+        /// White's score.
+        white: u32,
+    },
+    /// A win by this player (the opponent had no legal move).
+    Win(Color),
+    /// A declared draw (Ultimate Go).
+    Draw,
+}
+
+impl GameResult {
+    /// Black's score minus White's, komi not applied; `None` for win/draw results.
+    pub fn raw_margin(&self) -> Option<i32> {
+        match self {
+            GameResult::Score { black, white } => Some(*black as i32 - *white as i32),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameResult::Score { black, white } => write!(f, "B {black} - W {white}"),
+            GameResult::Win(c) => write!(f, "{c} wins"),
+            GameResult::Draw => f.write_str("draw"),
+        }
+    }
+}
+
+/// A game in progress under one ruleset: legal moves, play/undo, the end and its score.
+///
+/// Implementations keep the whole history the ko rule reads, so that
+/// `play` followed by `undo` restores every observable part of the state.
+pub trait Game: Clone + Send + Sync {
+    /// The rules.
+    fn rules(&self) -> &Rules;
+    /// The board.
+    fn board(&self) -> &Board;
+    /// The current position.
+    fn position(&self) -> Position;
+    /// The player to move.
+    fn to_move(&self) -> Color;
+    /// The moves played so far.
+    fn moves(&self) -> &[Move];
+    /// Appends the legal moves to `out` (nothing once the game is over).
+    /// Board plays come in point order, then pass, delays and draw.
+    fn legal_moves(&self, out: &mut Vec<Move>);
+    /// Whether `m` is legal now.
+    fn is_legal(&self, m: Move) -> bool;
+    /// Plays `m`, which must be legal (checked in debug builds).
+    fn play(&mut self, m: Move);
+    /// Takes back the last move. Panics if none was played.
+    fn undo(&mut self);
+    /// `Some` once the game is over: by the end condition, by a draw
+    /// declaration, or because the player to move has no legal move (she loses).
+    fn result(&self) -> Option<GameResult>;
+    /// A 128-bit digest of everything that decides the rest of the game
+    /// (legal moves, end and score of every continuation), or `None` where
+    /// that depends on the order of the moves played (Kee).
+    /// Two states with equal keys have equal futures (up to 128-bit hash collisions).
+    fn future_key(&self) -> Option<u128>;
+    /// The position's 128-bit Zobrist hash, kept incrementally.
+    fn position_hash(&self) -> u128;
+
+    /// Plays `m` if it is legal; returns whether it was.
+    fn try_play(&mut self, m: Move) -> bool {
+        if self.result().is_none() && self.is_legal(m) {
+            self.play(m);
+            true
+        } else {
+            false
+        }
+    }
+
+    /// The legal moves as a new vector.
+    fn legal_move_list(&self) -> Vec<Move> {
+        let mut v = Vec::new();
+        self.legal_moves(&mut v);
+        v
+    }
+}
+
+/// Combines parts of a future key.
+#[inline]
+pub(crate) fn combine(acc: u128, part: u128) -> u128 {
+    kosolve_history::zobrist::mix128(acc ^ part).wrapping_add(part.rotate_left(64))
+}

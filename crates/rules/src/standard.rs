@@ -1,0 +1,342 @@
+//! [`StandardGame`]: the ko rules of shared RULES.md §2 (psk, ssk, nssk,
+//! fixed, basic, basic-fixed, primitive, tromp-taylor).
+
+use crate::game::combine;
+use crate::{End, Game, GameResult, Move, Rules, Ruleset};
+use kosolve_board::{Board, Color, Position};
+use kosolve_history::zobrist::{hash_after_play, WHITE_TO_MOVE};
+use kosolve_history::HistorySet;
+use std::sync::Arc;
+
+/// Which histories a ko rule reads.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct Reads {
+    occurred: bool,
+    situations: bool,
+    created: bool,
+    transitions: bool,
+    two_ago: bool,
+}
+
+fn reads(r: Ruleset) -> Reads {
+    let none = Reads {
+        occurred: false,
+        situations: false,
+        created: false,
+        transitions: false,
+        two_ago: false,
+    };
+    match r {
+        Ruleset::Psk | Ruleset::TrompTaylor | Ruleset::Primitive => Reads {
+            occurred: true,
+            ..none
+        },
+        Ruleset::Ssk => Reads {
+            situations: true,
+            ..none
+        },
+        Ruleset::Nssk => Reads {
+            created: true,
+            ..none
+        },
+        Ruleset::Fixed => Reads {
+            transitions: true,
+            ..none
+        },
+        Ruleset::Basic => Reads {
+            two_ago: true,
+            ..none
+        },
+        Ruleset::BasicFixed => Reads {
+            transitions: true,
+            two_ago: true,
+            ..none
+        },
+        _ => panic!("ruleset {r} is not a standard ko rule"),
+    }
+}
+
+#[derive(Clone, Debug)]
+struct Frame {
+    mv: Move,
+    prev_pos: Position,
+    prev_hash: u128,
+    prev_passes: u8,
+}
+
+/// A game under one of the ko rules of shared RULES.md §2.
+#[derive(Clone, Debug)]
+pub struct StandardGame {
+    rules: Rules,
+    board: Arc<Board>,
+    reads: Reads,
+    end_passes: u8,
+    pos: Position,
+    hash: u128,
+    to_move: Color,
+    passes: u8,
+    frames: Vec<Frame>,
+    moves: Vec<Move>,
+    occurred: HistorySet<Position>,
+    situations: HistorySet<(Position, Color)>,
+    created: HistorySet<(Position, Color)>,
+    transitions: HistorySet<(Position, Position)>,
+}
+
+impl StandardGame {
+    /// A new game on the empty board, Black to move.
+    pub fn new(board: Arc<Board>, rules: Rules) -> StandardGame {
+        let reads = reads(rules.ruleset);
+        let end_passes = match rules.end {
+            End::Passes(n) => n,
+            _ => u8::MAX,
+        };
+        let mut g = StandardGame {
+            rules,
+            board,
+            reads,
+            end_passes,
+            pos: Position::EMPTY,
+            hash: 0,
+            to_move: Color::Black,
+            passes: 0,
+            frames: Vec::new(),
+            moves: Vec::new(),
+            occurred: HistorySet::new(),
+            situations: HistorySet::new(),
+            created: HistorySet::new(),
+            transitions: HistorySet::new(),
+        };
+        if reads.occurred {
+            g.occurred.push(Position::EMPTY);
+        }
+        if reads.situations {
+            g.situations.push((Position::EMPTY, Color::Black));
+        }
+        g
+    }
+
+    /// The number of consecutive passes that ended the last moves.
+    pub fn consecutive_passes(&self) -> u8 {
+        self.passes
+    }
+
+    /// The position two moves ago, which `basic` forbids recreating.
+    fn two_ago(&self) -> Option<Position> {
+        self.frames.last().map(|f| f.prev_pos)
+    }
+
+    /// The position a board play at `m` would create, if the play is legal.
+    fn board_play(&self, m: Move) -> Option<kosolve_board::Played> {
+        let Move::Play(p) = m else { return None };
+        let played = self
+            .pos
+            .play(&self.board, self.to_move, p, self.rules.suicide)
+            .ok()?;
+        let new = played.position;
+        let c = self.to_move;
+        let r = &self.reads;
+        if r.occurred && self.occurred.contains(&new) {
+            return None;
+        }
+        if r.situations && self.situations.contains(&(new, c.opponent())) {
+            return None;
+        }
+        if r.created && self.created.contains(&(new, c)) {
+            return None;
+        }
+        if r.transitions && self.transitions.contains(&(self.pos, new)) {
+            return None;
+        }
+        if r.two_ago && self.two_ago() == Some(new) {
+            return None;
+        }
+        Some(played)
+    }
+
+    fn over(&self) -> bool {
+        self.passes >= self.end_passes
+    }
+}
+
+impl Game for StandardGame {
+    fn rules(&self) -> &Rules {
+        &self.rules
+    }
+    fn board(&self) -> &Board {
+        &self.board
+    }
+    fn position(&self) -> Position {
+        self.pos
+    }
+    fn to_move(&self) -> Color {
+        self.to_move
+    }
+    fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        if self.over() {
+            return;
+        }
+        for p in self.pos.empty(&self.board) {
+            if self.board_play(Move::Play(p)).is_some() {
+                out.push(Move::Play(p));
+            }
+        }
+        if self.rules.ruleset.has_pass() {
+            out.push(Move::Pass);
+        }
+    }
+
+    fn is_legal(&self, m: Move) -> bool {
+        if self.over() {
+            return false;
+        }
+        match m {
+            Move::Play(_) => self.board_play(m).is_some(),
+            Move::Pass => self.rules.ruleset.has_pass(),
+            _ => false,
+        }
+    }
+
+    fn play(&mut self, m: Move) {
+        debug_assert!(self.is_legal(m), "illegal move {m:?}");
+        let c = self.to_move;
+        let frame = Frame {
+            mv: m,
+            prev_pos: self.pos,
+            prev_hash: self.hash,
+            prev_passes: self.passes,
+        };
+        match m {
+            Move::Play(p) => {
+                let played = self.board_play(m).expect("play() of an illegal move");
+                let new = played.position;
+                if self.reads.occurred {
+                    self.occurred.push(new);
+                }
+                if self.reads.situations {
+                    self.situations.push((new, c.opponent()));
+                }
+                if self.reads.created {
+                    self.created.push((new, c));
+                }
+                if self.reads.transitions {
+                    self.transitions.push((self.pos, new));
+                }
+                self.hash = hash_after_play(self.hash, c, p, played.captured, played.suicided);
+                self.pos = new;
+                self.passes = 0;
+            }
+            Move::Pass => {
+                if self.reads.situations {
+                    self.situations.push((self.pos, c.opponent()));
+                }
+                self.passes += 1;
+            }
+            _ => panic!("{m:?} is not a move of {}", self.rules.ruleset),
+        }
+        self.frames.push(frame);
+        self.moves.push(m);
+        self.to_move = c.opponent();
+    }
+
+    fn undo(&mut self) {
+        let f = self.frames.pop().expect("undo with no move played");
+        self.moves.pop();
+        let c = self.to_move.opponent();
+        match f.mv {
+            Move::Play(_) => {
+                let new = self.pos;
+                if self.reads.occurred {
+                    self.occurred.pop(new);
+                }
+                if self.reads.situations {
+                    self.situations.pop((new, c.opponent()));
+                }
+                if self.reads.created {
+                    self.created.pop((new, c));
+                }
+                if self.reads.transitions {
+                    self.transitions.pop((f.prev_pos, new));
+                }
+            }
+            Move::Pass => {
+                if self.reads.situations {
+                    self.situations.pop((self.pos, c.opponent()));
+                }
+            }
+            _ => unreachable!(),
+        }
+        self.pos = f.prev_pos;
+        self.hash = f.prev_hash;
+        self.passes = f.prev_passes;
+        self.to_move = c;
+    }
+
+    fn result(&self) -> Option<GameResult> {
+        if self.over() {
+            return Some(GameResult::Score {
+                black: self.pos.area(&self.board, Color::Black),
+                white: self.pos.area(&self.board, Color::White),
+            });
+        }
+        if !self.rules.ruleset.has_pass() {
+            // Primitive ko: a player with no legal board play loses.
+            let any = self
+                .pos
+                .empty(&self.board)
+                .iter()
+                .any(|p| self.board_play(Move::Play(p)).is_some());
+            if !any {
+                return Some(GameResult::Win(self.to_move.opponent()));
+            }
+        }
+        None
+    }
+
+    fn future_key(&self) -> Option<u128> {
+        // The future is decided by: the position, the player to move, the
+        // consecutive passes, and the history the ko rule reads (as a set:
+        // each rule asks only "is X in it", never when X was added).
+        let mut k = self.hash
+            ^ if self.to_move == Color::White {
+                WHITE_TO_MOVE
+            } else {
+                0
+            };
+        k = combine(k, self.passes as u128);
+        let r = &self.reads;
+        if r.occurred {
+            k = combine(k, self.occurred.hash());
+        }
+        if r.situations {
+            k = combine(k, self.situations.hash());
+        }
+        if r.created {
+            k = combine(k, self.created.hash());
+        }
+        if r.transitions {
+            k = combine(k, self.transitions.hash());
+        }
+        if r.two_ago {
+            k = combine(
+                k,
+                match self.two_ago() {
+                    // The "no move yet" marker differs from every position digest w.h.p.
+                    None => 0x5EED_0F_F1E5_7u128 << 64,
+                    Some(p) => kosolve_history::zobrist::mix128(
+                        kosolve_history::zobrist::position_hash(&p) ^ 1,
+                    ),
+                },
+            );
+        }
+        Some(k)
+    }
+
+    fn position_hash(&self) -> u128 {
+        self.hash
+    }
+}
