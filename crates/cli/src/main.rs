@@ -1,1 +1,43 @@
-fn main() {}
+//! `kosolve`: exact solutions and perft counts for Go on tiny boards.
+
+mod common;
+mod count;
+mod positions;
+mod solve;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// Exact game-tree solver for Go on tiny boards under named ko rulesets.
+#[derive(Parser, Debug)]
+#[command(name = "kosolve", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Count the legal positions of a board by enumeration.
+    Positions(positions::Args),
+    /// Count complete games (perft) under a ruleset.
+    Count(count::Args),
+    /// Solve a board exactly under a ruleset.
+    Solve(solve::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Positions(a) => positions::run(a),
+        Command::Count(a) => count::run(a),
+        Command::Solve(a) => solve::run(a),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("kosolve: error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,79 @@
+//! Parsing and errors shared by the subcommands.
+
+use kosolve_board::{Board, BoardError, Suicide};
+use kosolve_rules::{Komi, Rules, RulesError, Ruleset};
+use std::fmt;
+use std::sync::Arc;
+
+/// Everything that can go wrong in a subcommand.
+#[derive(Debug)]
+pub enum CliError {
+    /// A bad board.
+    Board(BoardError),
+    /// A bad ruleset or rules option.
+    Rules(RulesError),
+    /// A bad option value or combination.
+    Usage(String),
+    /// A computation that cannot be done as asked (too large, overflow, ...).
+    Refused(String),
+    /// A file could not be written or read.
+    Io(String),
+}
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CliError::Board(e) => write!(f, "{e}"),
+            CliError::Rules(e) => write!(f, "{e}"),
+            CliError::Usage(s) | CliError::Refused(s) | CliError::Io(s) => f.write_str(s),
+        }
+    }
+}
+
+impl std::error::Error for CliError {}
+
+impl From<BoardError> for CliError {
+    fn from(e: BoardError) -> Self {
+        CliError::Board(e)
+    }
+}
+
+impl From<RulesError> for CliError {
+    fn from(e: RulesError) -> Self {
+        CliError::Rules(e)
+    }
+}
+
+/// Output format.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum, Default)]
+pub enum Format {
+    /// Human-readable text.
+    #[default]
+    Text,
+    /// One JSON object per line.
+    Json,
+}
+
+/// Parses a board description.
+pub fn parse_board(spec: &str) -> Result<Arc<Board>, CliError> {
+    Ok(Arc::new(Board::parse(spec)?))
+}
+
+/// Builds the rules from the command-line strings; `suicide` `None` keeps the ruleset's default.
+pub fn parse_rules(
+    ruleset: &str,
+    suicide: Option<&str>,
+    komi: Option<&str>,
+) -> Result<Rules, CliError> {
+    let ruleset: Ruleset = ruleset.parse()?;
+    let mut rules = Rules::new(ruleset);
+    if let Some(s) = suicide {
+        let s: Suicide = s.parse().map_err(CliError::Usage)?;
+        rules = rules.with_suicide(s)?;
+    }
+    if let Some(k) = komi {
+        let k: Komi = k.parse()?;
+        rules = rules.with_komi(k);
+    }
+    Ok(rules)
+}

@@ -1,0 +1,12 @@
+//! `kosolve count` (under construction).
+
+use crate::common::CliError;
+
+/// Options of `kosolve count`.
+#[derive(clap::Args, Debug)]
+pub struct Args {}
+
+/// Runs the subcommand.
+pub fn run(_args: Args) -> Result<(), CliError> {
+    Err(CliError::Refused("not implemented yet".into()))
+}
