@@ -1,0 +1,228 @@
+//! Board descriptions, graph files, point names and diagrams: what is
+//! accepted, and which error (with which message) the rest gives.
+
+use kosolve_board::{Board, BoardError, DiagramError, Point, Position, Shape, MAX_POINTS};
+
+fn err(spec: &str) -> BoardError {
+    Board::parse(spec).expect_err(spec)
+}
+
+fn graph_err(text: &str) -> BoardError {
+    Board::from_adjacency("g", text).expect_err(text)
+}
+
+#[test]
+fn good_boards() {
+    let b = Board::parse("2x3").unwrap();
+    assert_eq!(b.len(), 6);
+    assert_eq!(b.shape(), &Shape::Rect { rows: 2, cols: 3 });
+    assert_eq!(b.name(), "2x3");
+    assert_eq!(b.to_string(), "2x3");
+    let b = Board::parse(" 3X2 ").unwrap();
+    assert_eq!(b.shape(), &Shape::Rect { rows: 3, cols: 2 });
+    assert_eq!(Board::parse("8x8").unwrap().len(), 64);
+    assert_eq!(Board::parse("1x64").unwrap().len(), 64);
+    let r = Board::parse("ring:5").unwrap();
+    assert_eq!(r.shape(), &Shape::Ring { n: 5 });
+    assert_eq!(r.neighbors(Point(0)).count(), 2);
+    assert!(r.neighbors(Point(0)).contains(Point(4)));
+}
+
+#[test]
+fn zero_dimension() {
+    for spec in ["0x3", "3x0", "0x0"] {
+        let e = err(spec);
+        assert_eq!(e, BoardError::ZeroDimension(spec.to_string()));
+        let msg = e.to_string();
+        assert!(msg.contains(spec) && msg.contains("zero"), "{msg}");
+    }
+    assert!(matches!(err("ring:0"), BoardError::ZeroDimension(_)));
+}
+
+#[test]
+fn too_many_points() {
+    let e = err("9x9");
+    assert_eq!(
+        e,
+        BoardError::TooManyPoints {
+            spec: "9x9".into(),
+            points: 81
+        }
+    );
+    let msg = e.to_string();
+    assert!(
+        msg.contains("81") && msg.contains(&MAX_POINTS.to_string()),
+        "{msg}"
+    );
+    assert!(matches!(
+        err("1x65"),
+        BoardError::TooManyPoints { points: 65, .. }
+    ));
+    assert!(matches!(
+        err("ring:65"),
+        BoardError::TooManyPoints { points: 65, .. }
+    ));
+    // Huge dimensions must not overflow.
+    assert!(matches!(
+        err("999999x999999"),
+        BoardError::TooManyPoints { .. }
+    ));
+}
+
+#[test]
+fn malformed() {
+    for spec in [
+        "abc",
+        "",
+        "3",
+        "3x",
+        "x3",
+        "3x3x3",
+        "-1x3",
+        "3 x y",
+        "ring:",
+        "ring:x",
+        "1.5x2",
+        "9999999x1",
+    ] {
+        let e = err(spec);
+        assert!(matches!(e, BoardError::Malformed(_)), "{spec:?} gave {e:?}");
+        let msg = e.to_string();
+        assert!(
+            msg.contains("RxC") && msg.contains("ring:N"),
+            "the message lists the valid forms: {msg}"
+        );
+    }
+    assert_eq!(
+        err("abc").to_string(),
+        "malformed board 'abc'; valid forms: RxC (e.g. 2x3: 2 rows of 3), ring:N, graph:FILE"
+    );
+}
+
+#[test]
+fn small_rings_are_refused() {
+    for n in [1, 2] {
+        let e = err(&format!("ring:{n}"));
+        assert!(matches!(e, BoardError::Malformed(_)), "{e:?}");
+        let msg = e.to_string();
+        assert!(msg.contains("at least 3"), "{msg}");
+    }
+}
+
+#[test]
+fn graph_files() {
+    // A path of three points, with a comment, blank lines and commas.
+    let b = Board::from_adjacency("path", "# a path\n0: 1\n\n1: 0, 2\n2: 1 # end\n").unwrap();
+    assert_eq!(b.len(), 3);
+    assert_eq!(b.shape(), &Shape::Graph);
+    assert_eq!(b.neighbors(Point(1)).count(), 2);
+    assert_eq!(b.symmetries().len(), 1);
+    // Lines may come in any order.
+    let c = Board::from_adjacency("path", "2: 1\n0: 1\n1: 2 0\n").unwrap();
+    assert_eq!(b, c);
+}
+
+#[test]
+fn graph_missing_point() {
+    let e = graph_err("0: 2\n2: 0\n");
+    assert!(matches!(e, BoardError::Graph { line: 0, .. }), "{e:?}");
+    let msg = e.to_string();
+    assert!(msg.contains("point 1 is not listed"), "{msg}");
+}
+
+#[test]
+fn graph_asymmetric() {
+    let e = graph_err("0: 1\n1:\n");
+    assert!(matches!(e, BoardError::Graph { line: 1, .. }), "{e:?}");
+    let msg = e.to_string();
+    assert!(msg.contains("line 1"), "{msg}");
+    assert!(msg.contains("point 1 does not list 0"), "{msg}");
+}
+
+#[test]
+fn graph_self_loop() {
+    let e = graph_err("0: 1\n1: 0 1\n");
+    assert!(matches!(e, BoardError::Graph { line: 2, .. }), "{e:?}");
+    assert!(e.to_string().contains("itself"), "{e}");
+}
+
+#[test]
+fn graph_bad_numbers() {
+    let e = graph_err("0: 1\n1: zero\n");
+    assert!(matches!(e, BoardError::Graph { line: 2, .. }), "{e:?}");
+    assert!(
+        e.to_string().contains("'zero' is not a point number"),
+        "{e}"
+    );
+    let e = graph_err("x: 1\n");
+    assert!(matches!(e, BoardError::Graph { line: 1, .. }), "{e:?}");
+    let e = graph_err("0 1\n");
+    assert!(matches!(e, BoardError::Graph { line: 1, .. }), "{e:?}");
+    assert!(e.to_string().contains("expected 'i: j k ...'"), "{e}");
+    // A neighbour beyond the largest listed point.
+    let e = graph_err("0: 1 5\n1: 0\n");
+    assert!(matches!(e, BoardError::Graph { line: 1, .. }), "{e:?}");
+    assert!(e.to_string().contains("5"), "{e}");
+    // A point listed twice.
+    let e = graph_err("0: 1\n1: 0\n0: 1\n");
+    assert!(matches!(e, BoardError::Graph { line: 3, .. }), "{e:?}");
+    assert!(e.to_string().contains("twice"), "{e}");
+    // Nothing at all.
+    let e = graph_err("# nothing\n\n");
+    assert!(matches!(e, BoardError::Graph { line: 0, .. }), "{e:?}");
+    // Too many points.
+    let e = graph_err("64: \n");
+    assert!(
+        matches!(e, BoardError::TooManyPoints { points: 65, .. }),
+        "{e:?}"
+    );
+}
+
+#[test]
+fn graph_file_from_disk() {
+    let dir = std::env::temp_dir().join(format!("kosolve-parsing-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("tri.txt");
+    std::fs::write(&path, "0: 1 2\n1: 0 2\n2: 0 1\n").unwrap();
+    let spec = format!("graph:{}", path.display());
+    let b = Board::parse(&spec).unwrap();
+    assert_eq!(b.len(), 3);
+    assert_eq!(b.name(), spec);
+    let missing = format!("graph:{}", dir.join("nope.txt").display());
+    let e = err(&missing);
+    assert!(matches!(e, BoardError::Io { .. }), "{e:?}");
+    assert!(e.to_string().contains("nope.txt"), "{e}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn diagrams() {
+    let b = Board::parse("2x2").unwrap();
+    let p = Position::from_diagram(&b, "X .\n. O").unwrap();
+    assert_eq!(p.black.count(), 1);
+    assert!(p.black.contains(b.parse_point("A2").unwrap()));
+    assert!(p.white.contains(b.parse_point("B1").unwrap()));
+    assert_eq!(p.diagram(&b), "X.\n.O");
+    // Alternative letters.
+    assert_eq!(Position::from_diagram(&b, "#+\n-w"), Ok(p));
+    assert_eq!(
+        Position::from_diagram(&b, "X.?."),
+        Err(DiagramError::BadChar('?'))
+    );
+    assert_eq!(
+        Position::from_diagram(&b, "X.."),
+        Err(DiagramError::WrongLength {
+            expected: 4,
+            found: 3
+        })
+    );
+    assert_eq!(
+        Position::from_diagram(&b, "X...."),
+        Err(DiagramError::WrongLength {
+            expected: 4,
+            found: 5
+        })
+    );
+    let msg = DiagramError::BadChar('?').to_string();
+    assert!(msg.contains('?') && msg.contains("X (black)"), "{msg}");
+}
