@@ -1,0 +1,307 @@
+//! Sweep configurations: `solver-configs/*.toml` (keys in docs/configs.md).
+
+use kosolve_board::{Board, Suicide};
+use kosolve_rules::{Komi, Rules, Ruleset};
+use serde::Deserialize;
+use std::fmt;
+use std::path::Path;
+use toml::Spanned;
+
+/// What is wrong with a config.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ConfigError {
+    /// The file cannot be read.
+    Io {
+        /// The file.
+        path: String,
+        /// The operating system's message.
+        message: String,
+    },
+    /// Malformed TOML, an unknown key, or a value of the wrong type.
+    Toml {
+        /// The file.
+        path: String,
+        /// The parser's message (it names the line and column).
+        message: String,
+    },
+    /// A value the solver does not know; `line` counts from 1.
+    Value {
+        /// The file.
+        path: String,
+        /// The line of the value.
+        line: usize,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ConfigError::Io { path, message } => {
+                write!(f, "cannot read config '{path}': {message}")
+            }
+            ConfigError::Toml { path, message } => {
+                write!(f, "config '{path}': {}", message.trim_end())
+            }
+            ConfigError::Value {
+                path,
+                line,
+                message,
+            } => write!(f, "config '{path}' line {line}: {message}"),
+        }
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+struct RawConfig {
+    name: Option<Spanned<String>>,
+    description: Option<String>,
+    boards: Spanned<Vec<Spanned<String>>>,
+    rules: Spanned<Vec<Spanned<String>>>,
+    suicide: Option<Spanned<Vec<Spanned<String>>>>,
+    komi: Option<Spanned<Vec<Spanned<toml::Value>>>>,
+    #[serde(default)]
+    limits: RawLimits,
+}
+
+#[derive(Deserialize, Debug, Default)]
+#[serde(deny_unknown_fields)]
+struct RawLimits {
+    max_nodes: Option<u64>,
+    max_seconds: Option<f64>,
+    memory_mib: Option<u64>,
+    threads: Option<usize>,
+}
+
+/// Per-job limits.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Limits {
+    /// Stop a job after this many nodes (`None`: no limit).
+    pub max_nodes: Option<u64>,
+    /// Stop a job after this many seconds (`None`: no limit).
+    pub max_seconds: Option<f64>,
+    /// Memory cap of a job's tables, MiB.
+    pub memory_mib: u64,
+    /// Threads of one job.
+    pub threads: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_nodes: None,
+            max_seconds: None,
+            memory_mib: 1024,
+            threads: 1,
+        }
+    }
+}
+
+/// A parsed, validated sweep configuration.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The sweep's name; the output files are `<name>.csv`, `<name>.md`.
+    pub name: String,
+    /// Free text for the report.
+    pub description: String,
+    /// Board descriptions, in order.
+    pub boards: Vec<String>,
+    /// Rulesets, in order.
+    pub rules: Vec<Ruleset>,
+    /// Suicide settings, in order.
+    pub suicide: Vec<Suicide>,
+    /// Komi values, in order.
+    pub komi: Vec<Komi>,
+    /// Per-job limits.
+    pub limits: Limits,
+}
+
+/// One cell of the sweep matrix.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Job {
+    /// Position in the matrix (boards, then rules, then suicide, then komi).
+    pub index: usize,
+    /// Board description.
+    pub board: String,
+    /// The rules (ruleset, suicide, komi).
+    pub rules: Rules,
+    /// Limits.
+    pub limits: Limits,
+}
+
+impl Job {
+    /// The job's identity in result files: board, rules, suicide, komi.
+    pub fn key(&self) -> String {
+        format!(
+            "{}|{}|{}|{}",
+            self.board, self.rules.ruleset, self.rules.suicide, self.rules.komi
+        )
+    }
+}
+
+fn line_of(text: &str, offset: usize) -> usize {
+    text[..offset.min(text.len())]
+        .bytes()
+        .filter(|&b| b == b'\n')
+        .count()
+        + 1
+}
+
+impl Config {
+    /// Reads and validates a config file; the name defaults to the file stem.
+    pub fn load(path: &Path) -> Result<Config, ConfigError> {
+        let p = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|e| ConfigError::Io {
+            path: p.clone(),
+            message: e.to_string(),
+        })?;
+        let stem = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "sweep".into());
+        Config::parse(&p, &stem, &text)
+    }
+
+    /// Parses config text; `path` is used in messages and `default_name` if `name` is absent.
+    pub fn parse(path: &str, default_name: &str, text: &str) -> Result<Config, ConfigError> {
+        let raw: RawConfig = toml::from_str(text).map_err(|e| ConfigError::Toml {
+            path: path.to_string(),
+            message: e.to_string(),
+        })?;
+        let err = |span: std::ops::Range<usize>, message: String| ConfigError::Value {
+            path: path.to_string(),
+            line: line_of(text, span.start),
+            message,
+        };
+        let name = match raw.name {
+            Some(n) => {
+                let v = n.get_ref();
+                if v.is_empty()
+                    || !v
+                        .chars()
+                        .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_' || c == '.')
+                {
+                    return Err(err(
+                        n.span(),
+                        format!("name '{v}' must be non-empty and use only letters, digits, '-', '_' and '.'"),
+                    ));
+                }
+                v.clone()
+            }
+            None => default_name.to_string(),
+        };
+        let nonempty = |s: std::ops::Range<usize>, len: usize, key: &str| {
+            if len == 0 {
+                Err(err(s, format!("'{key}' must list at least one value")))
+            } else {
+                Ok(())
+            }
+        };
+        nonempty(raw.boards.span(), raw.boards.get_ref().len(), "boards")?;
+        nonempty(raw.rules.span(), raw.rules.get_ref().len(), "rules")?;
+        let mut boards = Vec::new();
+        for b in raw.boards.get_ref() {
+            Board::parse(b.get_ref()).map_err(|e| err(b.span(), e.to_string()))?;
+            boards.push(b.get_ref().clone());
+        }
+        let mut rules = Vec::new();
+        for r in raw.rules.get_ref() {
+            if r.get_ref() == "all" {
+                rules.extend(Ruleset::ALL);
+                continue;
+            }
+            let rs: Ruleset = r
+                .get_ref()
+                .parse()
+                .map_err(|e: kosolve_rules::RulesError| err(r.span(), e.to_string()))?;
+            rules.push(rs);
+        }
+        let mut suicide = Vec::new();
+        match &raw.suicide {
+            None => suicide.push(Suicide::Forbidden),
+            Some(list) => {
+                nonempty(list.span(), list.get_ref().len(), "suicide")?;
+                for s in list.get_ref() {
+                    suicide.push(s.get_ref().parse().map_err(|m: String| err(s.span(), m))?);
+                }
+            }
+        }
+        let mut komi = Vec::new();
+        match &raw.komi {
+            None => komi.push(Komi::ZERO),
+            Some(list) => {
+                nonempty(list.span(), list.get_ref().len(), "komi")?;
+                for k in list.get_ref() {
+                    let text = match k.get_ref() {
+                        toml::Value::Integer(i) => i.to_string(),
+                        toml::Value::Float(f) => f.to_string(),
+                        toml::Value::String(s) => s.clone(),
+                        other => {
+                            return Err(err(
+                                k.span(),
+                                format!("komi must be a number, found {other}"),
+                            ))
+                        }
+                    };
+                    komi.push(
+                        text.parse()
+                            .map_err(|e: kosolve_rules::RulesError| err(k.span(), e.to_string()))?,
+                    );
+                }
+            }
+        }
+        let d = Limits::default();
+        let l = raw.limits;
+        if l.threads == Some(0) {
+            return Err(ConfigError::Value {
+                path: path.to_string(),
+                line: 0,
+                message: "limits.threads must be at least 1".into(),
+            });
+        }
+        let limits = Limits {
+            max_nodes: l.max_nodes,
+            max_seconds: l.max_seconds,
+            memory_mib: l.memory_mib.unwrap_or(d.memory_mib),
+            threads: l.threads.unwrap_or(d.threads),
+        };
+        Ok(Config {
+            name,
+            description: raw.description.unwrap_or_default(),
+            boards,
+            rules,
+            suicide,
+            komi,
+            limits,
+        })
+    }
+
+    /// The jobs of the matrix, in order. Combinations a ruleset does not
+    /// admit (suicide allowed under Fundamental/Ultimate Go, suicide
+    /// forbidden under tromp-taylor) are left out.
+    pub fn jobs(&self) -> Vec<Job> {
+        let mut jobs = Vec::new();
+        for b in &self.boards {
+            for &r in &self.rules {
+                for &s in &self.suicide {
+                    let Ok(rules) = Rules::new(r).with_suicide(s) else {
+                        continue;
+                    };
+                    for &k in &self.komi {
+                        jobs.push(Job {
+                            index: jobs.len(),
+                            board: b.clone(),
+                            rules: rules.with_komi(k),
+                            limits: self.limits,
+                        });
+                    }
+                }
+            }
+        }
+        jobs
+    }
+}

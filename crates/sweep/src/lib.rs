@@ -1,0 +1,20 @@
+//! Sweeps: a matrix of boards x rulesets x suicide x komi read from a TOML
+//! config, run in parallel, written as CSV (appended as jobs finish, final
+//! files written atomically), a Markdown report and SGF principal variations.
+//! Interrupted sweeps resume; sweeps split into shards and merge back.
+
+#![warn(missing_docs)]
+
+mod config;
+pub mod report;
+mod row;
+mod run;
+
+pub use config::{Config, ConfigError, Job, Limits};
+pub use row::{
+    read_rows, rows_to_csv, write_atomic, IoError, Lock, Row, RowLog, COLUMNS, TIMING_COLUMNS,
+};
+pub use run::{
+    file_safe, merge, output_stem, parse_shard, result_part, run_sweep, JobOutput, SweepError,
+    SweepOptions, SweepSummary,
+};

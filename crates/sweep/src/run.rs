@@ -1,0 +1,357 @@
+//! Running a sweep: parallel jobs, progress, append-as-you-go, resume, shards.
+
+use crate::config::{Config, Job};
+use crate::report;
+use crate::row::{read_rows, rows_to_csv, write_atomic, IoError, Lock, Row, RowLog};
+use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+use std::collections::HashMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::Instant;
+
+/// How to run a sweep.
+#[derive(Clone, Debug)]
+pub struct SweepOptions {
+    /// Output folder.
+    pub out: PathBuf,
+    /// Jobs run at once.
+    pub jobs: usize,
+    /// Run only part `i` of `n` (1-based `i`): the jobs whose index is `i - 1` modulo `n`.
+    pub shard: Option<(usize, usize)>,
+    /// Continue an interrupted sweep: keep finished rows of this version.
+    pub resume: bool,
+    /// The solver version stamped on rows; rows of another version are recomputed on resume.
+    pub version: String,
+    /// Draw progress bars (only when stderr is a terminal).
+    pub progress: bool,
+}
+
+/// What a job runner returns.
+#[derive(Clone, Debug)]
+pub struct JobOutput {
+    /// The finished row.
+    pub row: Row,
+    /// The principal variation as an SGF game, where one can be written.
+    pub sgf: Option<String>,
+}
+
+/// What a sweep did.
+#[derive(Clone, Debug)]
+pub struct SweepSummary {
+    /// The result table written.
+    pub csv: PathBuf,
+    /// The Markdown report written (not for shards).
+    pub markdown: Option<PathBuf>,
+    /// Jobs in this sweep (or shard).
+    pub jobs: usize,
+    /// Jobs computed now.
+    pub computed: usize,
+    /// Jobs kept from an earlier, interrupted run.
+    pub resumed: usize,
+    /// Jobs that ended `unsolved` or `error`.
+    pub unsolved: usize,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+}
+
+/// Why a sweep could not run.
+#[derive(Debug)]
+pub enum SweepError {
+    /// A file or folder problem.
+    Io(IoError),
+    /// Another sweep holds the lock.
+    Locked(String),
+    /// An interrupted run left its log and `--resume` was not given.
+    NeedsResume(PathBuf),
+    /// A bad shard specification.
+    Shard(String),
+    /// Tables that disagree, or a merge with missing jobs.
+    Merge(String),
+}
+
+impl fmt::Display for SweepError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SweepError::Io(e) => write!(f, "{e}"),
+            SweepError::Locked(s) | SweepError::Shard(s) | SweepError::Merge(s) => f.write_str(s),
+            SweepError::NeedsResume(p) => write!(
+                f,
+                "an interrupted sweep left '{}'; run again with --resume to continue it, or delete that file to start over",
+                p.display()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SweepError {}
+
+impl From<IoError> for SweepError {
+    fn from(e: IoError) -> Self {
+        SweepError::Io(e)
+    }
+}
+
+/// Parses `i/n` (1 <= i <= n).
+pub fn parse_shard(s: &str) -> Result<(usize, usize), SweepError> {
+    let bad = || {
+        SweepError::Shard(format!(
+            "shard '{s}' must be i/n with 1 <= i <= n, e.g. 2/4"
+        ))
+    };
+    let (i, n) = s.split_once('/').ok_or_else(bad)?;
+    let i: usize = i.trim().parse().map_err(|_| bad())?;
+    let n: usize = n.trim().parse().map_err(|_| bad())?;
+    if n == 0 || i == 0 || i > n {
+        return Err(bad());
+    }
+    Ok((i, n))
+}
+
+/// A file-name-safe form of a board description.
+pub fn file_safe(s: &str) -> String {
+    s.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' || c == '.' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+/// The stem of a sweep's output files: `<name>` or `<name>.shard-<i>-of-<n>`.
+pub fn output_stem(config: &Config, shard: Option<(usize, usize)>) -> String {
+    match shard {
+        None => config.name.clone(),
+        Some((i, n)) => format!("{}.shard-{i}-of-{n}", config.name),
+    }
+}
+
+fn os(path: &Path, action: &'static str, e: std::io::Error) -> SweepError {
+    SweepError::Io(IoError::Os {
+        path: path.to_path_buf(),
+        action,
+        message: e.to_string(),
+    })
+}
+
+/// Runs the sweep `config` with `runner` computing each job.
+pub fn run_sweep(
+    config: &Config,
+    opts: &SweepOptions,
+    runner: &(dyn Fn(&Job) -> JobOutput + Sync),
+) -> Result<SweepSummary, SweepError> {
+    let start = Instant::now();
+    std::fs::create_dir_all(&opts.out).map_err(|e| os(&opts.out, "create the output folder", e))?;
+    let stem = output_stem(config, opts.shard);
+    let _lock =
+        Lock::acquire(&opts.out.join(format!("{stem}.lock"))).map_err(SweepError::Locked)?;
+    let final_csv = opts.out.join(format!("{stem}.csv"));
+    let log_path = opts.out.join(format!("{stem}.partial.csv"));
+
+    let mut jobs = config.jobs();
+    if let Some((i, n)) = opts.shard {
+        jobs.retain(|j| j.index % n == i - 1);
+    }
+
+    // Rows finished earlier by this version, by job key.
+    let mut done: HashMap<String, Row> = HashMap::new();
+    if log_path.exists() {
+        if !opts.resume {
+            return Err(SweepError::NeedsResume(log_path));
+        }
+        let mut earlier = Vec::new();
+        if final_csv.exists() {
+            earlier.extend(read_rows(&final_csv)?);
+        }
+        earlier.extend(read_rows(&log_path)?);
+        for r in earlier {
+            if r.version == opts.version {
+                done.insert(r.key(), r);
+            }
+        }
+    } else if opts.resume && final_csv.exists() {
+        for r in read_rows(&final_csv)? {
+            if r.version == opts.version {
+                done.insert(r.key(), r);
+            }
+        }
+    }
+    let wanted: std::collections::HashSet<String> = jobs.iter().map(|j| j.key()).collect();
+    done.retain(|k, _| wanted.contains(k));
+    let resumed = done.len();
+    let todo: Vec<&Job> = jobs
+        .iter()
+        .filter(|j| !done.contains_key(&j.key()))
+        .collect();
+
+    // Start a fresh log holding what is already done, so the log alone always
+    // has every finished row.
+    {
+        let mut kept: Vec<&Row> = done.values().collect();
+        kept.sort_by_key(|r| r.key());
+        let rows: Vec<Row> = kept.into_iter().cloned().collect();
+        write_atomic(&log_path, &rows_to_csv(&rows))?;
+    }
+    let log = Mutex::new(RowLog::open(&log_path)?);
+    let pv_dir = opts.out.join("pv");
+    std::fs::create_dir_all(&pv_dir).map_err(|e| os(&pv_dir, "create", e))?;
+
+    let multi = MultiProgress::with_draw_target(
+        if opts.progress && std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+            ProgressDrawTarget::stderr()
+        } else {
+            ProgressDrawTarget::hidden()
+        },
+    );
+    let overall = multi.add(ProgressBar::new(todo.len() as u64));
+    overall.set_style(
+        ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} jobs, {elapsed} elapsed, ETA {eta} {msg}",
+        )
+        .expect("static template"),
+    );
+    let first_komi = config.komi.first().copied();
+    let new_rows: Mutex<Vec<Row>> = Mutex::new(Vec::new());
+    let failure: Mutex<Option<SweepError>> = Mutex::new(None);
+
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(opts.jobs.max(1))
+        .build()
+        .map_err(|e| SweepError::Shard(format!("cannot start {} job threads: {e}", opts.jobs)))?;
+    pool.install(|| {
+        todo.par_iter().for_each(|job| {
+            if failure.lock().expect("lock").is_some() {
+                return;
+            }
+            let spinner = multi.add(ProgressBar::new_spinner());
+            spinner.set_message(format!(
+                "{} {} suicide {} komi {}",
+                job.board, job.rules.ruleset, job.rules.suicide, job.rules.komi
+            ));
+            spinner.enable_steady_tick(std::time::Duration::from_millis(250));
+            let out = runner(job);
+            spinner.finish_and_clear();
+            let mut res = log.lock().expect("lock").append(&out.row);
+            if res.is_ok() && Some(job.rules.komi) == first_komi {
+                if let Some(sgf) = &out.sgf {
+                    let name = format!(
+                        "{}-{}-{}.sgf",
+                        file_safe(&job.board),
+                        job.rules.ruleset,
+                        job.rules.suicide
+                    );
+                    res = write_atomic(&pv_dir.join(name), sgf.as_bytes());
+                }
+            }
+            match res {
+                Ok(()) => new_rows.lock().expect("lock").push(out.row),
+                Err(e) => *failure.lock().expect("lock") = Some(e.into()),
+            }
+            overall.inc(1);
+        });
+    });
+    overall.finish_and_clear();
+    if let Some(e) = failure.into_inner().expect("lock") {
+        return Err(e);
+    }
+
+    let mut by_key = done;
+    for r in new_rows.into_inner().expect("lock") {
+        by_key.insert(r.key(), r);
+    }
+    let rows: Vec<Row> = jobs
+        .iter()
+        .filter_map(|j| by_key.remove(&j.key()))
+        .collect();
+    write_atomic(&final_csv, &rows_to_csv(&rows))?;
+    let markdown = if opts.shard.is_none() {
+        let md = opts.out.join(format!("{stem}.md"));
+        write_atomic(&md, report::markdown(config, &rows).as_bytes())?;
+        Some(md)
+    } else {
+        None
+    };
+    std::fs::remove_file(&log_path).map_err(|e| os(&log_path, "remove", e))?;
+    let unsolved = rows.iter().filter(|r| r.status != "solved").count();
+    Ok(SweepSummary {
+        csv: final_csv,
+        markdown,
+        jobs: jobs.len(),
+        computed: todo.len(),
+        resumed,
+        unsolved,
+        seconds: start.elapsed().as_secs_f64(),
+    })
+}
+
+/// The result columns of a row (everything but timings), for comparisons.
+pub fn result_part(r: &Row) -> (String, String, String, String, String, String, usize, u64) {
+    (
+        r.value.clone(),
+        r.outcome.clone(),
+        r.lower.clone(),
+        r.upper.clone(),
+        r.status.clone(),
+        r.pv.clone(),
+        r.pv_length,
+        r.nodes,
+    )
+}
+
+/// Joins shard tables into one. With `config`, rows come in the config's
+/// job order and every job must be present; without it, in order of first
+/// appearance. The same job in two inputs must have the same results.
+pub fn merge(inputs: &[PathBuf], config: Option<&Config>) -> Result<Vec<Row>, SweepError> {
+    let mut rows: Vec<Row> = Vec::new();
+    let mut seen: HashMap<String, usize> = HashMap::new();
+    for p in inputs {
+        for r in read_rows(p)? {
+            match seen.get(&r.key()) {
+                Some(&i) => {
+                    if result_part(&rows[i]) != result_part(&r) {
+                        return Err(SweepError::Merge(format!(
+                            "job {} has different results in two inputs (one is '{}')",
+                            r.key(),
+                            p.display()
+                        )));
+                    }
+                }
+                None => {
+                    seen.insert(r.key(), rows.len());
+                    rows.push(r);
+                }
+            }
+        }
+    }
+    if let Some(c) = config {
+        let mut by_key: HashMap<String, Row> = rows.into_iter().map(|r| (r.key(), r)).collect();
+        let mut ordered = Vec::new();
+        let mut missing = Vec::new();
+        for j in c.jobs() {
+            match by_key.remove(&j.key()) {
+                Some(r) => ordered.push(r),
+                None => missing.push(j.key()),
+            }
+        }
+        if !missing.is_empty() {
+            return Err(SweepError::Merge(format!(
+                "{} job(s) of config '{}' are in no input, e.g. {}",
+                missing.len(),
+                c.name,
+                missing[0]
+            )));
+        }
+        if let Some(extra) = by_key.keys().next() {
+            return Err(SweepError::Merge(format!(
+                "job {extra} is not in config '{}'",
+                c.name
+            )));
+        }
+        return Ok(ordered);
+    }
+    Ok(rows)
+}
