@@ -1,1 +1,358 @@
-//! (under construction)
+//! Retrograde analysis of `basic` ko (shared RULES.md §2, voidness class).
+//!
+//! Under `basic` a board play may not recreate the position as it stood
+//! before the opponent's last move; passes count as moves; the game ends
+//! after `end_passes` consecutive passes and is scored by area. Games can
+//! go on forever, so a side wins only by forcing a *finite* game.
+//!
+//! [`solve_basic`] enumerates every state reachable from the empty board
+//! (position, player to move, the ko position, consecutive passes), builds
+//! the game graph, and computes for every terminal margin m the attractor
+//! of Black (the states from which Black can force the game to end with
+//! margin >= m) and of White (margin <= m). Then
+//!
+//! - VB = the largest m whose Black attractor holds the start,
+//! - VW = the smallest m whose White attractor holds the start,
+//! - the value is VB if VB > 0; else VW if VW < 0; else 0 (a finished
+//!   jigo) if VB = 0 or VW = 0; else void.
+//!
+//! All margins are in half points with komi applied. See docs/retrograde.md.
+
+#![warn(missing_docs)]
+
+mod attractor;
+mod space;
+
+use attractor::{attractor, Attractor, UNSET};
+use kosolve_board::{Board, Color};
+use kosolve_history::{DenseIndex, DENSE_MAX_POINTS};
+use kosolve_rules::{End, Move, Rules, Ruleset};
+use std::fmt;
+use std::time::Instant;
+
+/// The value of a `basic` game under perfect play (shared RULES.md §2).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum BasicValue {
+    /// A finished game with this margin (Black minus White, in half points,
+    /// komi applied); 0 is a finished jigo.
+    Margin(i32),
+    /// Each side can keep the game away from a loss forever: no result.
+    Void,
+}
+
+impl BasicValue {
+    /// The margin in half points, `None` for a void game.
+    pub fn margin(self) -> Option<i32> {
+        match self {
+            BasicValue::Margin(m) => Some(m),
+            BasicValue::Void => None,
+        }
+    }
+}
+
+/// Writes a margin in half points as points: `+1`, `-0.5`, `0`.
+fn write_halves(f: &mut fmt::Formatter<'_>, h: i32) -> fmt::Result {
+    let sign = if h > 0 {
+        "+"
+    } else if h < 0 {
+        "-"
+    } else {
+        ""
+    };
+    let a = h.unsigned_abs();
+    if a % 2 == 0 {
+        write!(f, "{sign}{}", a / 2)
+    } else {
+        write!(f, "{sign}{}.5", a / 2)
+    }
+}
+
+impl fmt::Display for BasicValue {
+    /// The margin in points from Black's side (`+1`, `-0.5`, `0`), or `void`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BasicValue::Margin(h) => write_halves(f, *h),
+            BasicValue::Void => f.write_str("void"),
+        }
+    }
+}
+
+/// The solution of a board under `basic`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BasicSolution {
+    /// The value (shared RULES.md §2).
+    pub value: BasicValue,
+    /// VB in half points: the largest margin Black can force a finite game
+    /// to end with at least; `None` if Black cannot force a finite end.
+    pub vb: Option<i32>,
+    /// VW in half points: the smallest margin White can force a finite game
+    /// to end with at most; `None` if White cannot force a finite end.
+    pub vw: Option<i32>,
+    /// Non-terminal states reachable from the start (position, player to
+    /// move, ko position, consecutive passes below `end_passes`).
+    pub states: usize,
+    /// A principal variation from the empty board. For a finished value it
+    /// ends the game with exactly the value's margin. For a void value it
+    /// runs until a state repeats: the moves from `pv_cycle_start` on
+    /// repeat forever (see [`BasicSolution::pv_cycle_start`]).
+    pub pv: Vec<Move>,
+    /// Wall-clock seconds of the whole solve.
+    pub seconds: f64,
+    /// Terminal nodes: distinct final positions reachable by the end passes.
+    pub terminals: usize,
+    /// Distinct positions among the reachable states.
+    pub positions: usize,
+    /// Edges (legal moves summed over the non-terminal states).
+    pub edges: usize,
+    /// The distinct terminal margins, ascending (half points, komi applied):
+    /// the thresholds the attractors are computed for.
+    pub margins: Vec<i32>,
+    /// For a void value: the index in `pv` where the repeating cycle starts
+    /// (the state before `pv[i]` recurs after the last move of `pv`).
+    /// `None` for a finished value.
+    pub pv_cycle_start: Option<usize>,
+}
+
+/// Why a board cannot be solved under `basic` here.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RetroError {
+    /// The rules are not `basic`.
+    WrongRuleset(Ruleset),
+    /// The game does not end by consecutive passes, or needs none.
+    UnsupportedEnd(End),
+    /// The board has more points than positions can be numbered for.
+    TooManyPoints {
+        /// Points of the board.
+        points: usize,
+        /// The most points accepted.
+        max: usize,
+    },
+    /// The reachable state space exceeds the cap.
+    TooManyStates {
+        /// The cap ([`RetroOptions::max_states`]).
+        cap: usize,
+    },
+}
+
+impl fmt::Display for RetroError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RetroError::WrongRuleset(r) => write!(
+                f,
+                "retrograde analysis solves ruleset 'basic' only, not '{r}'"
+            ),
+            RetroError::UnsupportedEnd(e) => write!(
+                f,
+                "retrograde analysis needs a game that ends after one or more consecutive passes, not {e:?}"
+            ),
+            RetroError::TooManyPoints { points, max } => write!(
+                f,
+                "board has {points} points; retrograde analysis of basic supports at most {max}"
+            ),
+            RetroError::TooManyStates { cap } => write!(
+                f,
+                "the basic state space has more than {cap} states; the board is too large for retrograde analysis"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for RetroError {}
+
+/// Limits and switches of the analysis.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct RetroOptions {
+    /// The most board points accepted (at most 16, the dense numbering's limit).
+    pub max_points: usize,
+    /// The most nodes (states and terminals) the search may enumerate.
+    pub max_states: usize,
+    /// Replace the ko position by "none" where no board play of the player
+    /// to move could recreate it (exact, and fewer states). Off, the state
+    /// holds the position before the opponent's last move as it is.
+    pub canonical_ko: bool,
+}
+
+impl Default for RetroOptions {
+    /// 14 points, 30 million nodes, canonical ko.
+    fn default() -> Self {
+        RetroOptions {
+            max_points: 14,
+            max_states: 30_000_000,
+            canonical_ko: true,
+        }
+    }
+}
+
+/// Solves `board` under `rules` (which must be `basic`) with the default
+/// [`RetroOptions`].
+pub fn solve_basic(board: &Board, rules: &Rules) -> Result<BasicSolution, RetroError> {
+    solve_basic_with(board, rules, &RetroOptions::default())
+}
+
+/// Solves `board` under `rules` (which must be `basic`) with `opts`.
+pub fn solve_basic_with(
+    board: &Board,
+    rules: &Rules,
+    opts: &RetroOptions,
+) -> Result<BasicSolution, RetroError> {
+    let t0 = Instant::now();
+    if rules.ruleset != Ruleset::Basic {
+        return Err(RetroError::WrongRuleset(rules.ruleset));
+    }
+    let end_passes = match rules.end {
+        End::Passes(n) if n >= 1 => n,
+        e => return Err(RetroError::UnsupportedEnd(e)),
+    };
+    let max = opts.max_points.min(DENSE_MAX_POINTS);
+    if board.len() > max {
+        return Err(RetroError::TooManyPoints {
+            points: board.len(),
+            max,
+        });
+    }
+    let index = DenseIndex::new(board).ok_or(RetroError::TooManyPoints {
+        points: board.len(),
+        max,
+    })?;
+    let space = space::build(
+        board,
+        &index,
+        rules.suicide,
+        rules.komi.halves(),
+        end_passes,
+        opts,
+    )?;
+    let mut margins: Vec<i32> = space
+        .terminal
+        .iter_ones()
+        .map(|s| space.margin[s])
+        .collect();
+    margins.sort_unstable();
+    margins.dedup();
+    let desc: Vec<i32> = margins.iter().rev().copied().collect();
+    let (ab, aw) = rayon::join(
+        || attractor(&space, Color::Black, &desc),
+        || attractor(&space, Color::White, &margins),
+    );
+    let root = 0;
+    let vb = ab.value(root);
+    let vw = aw.value(root);
+    let value = value_of(vb, vw);
+    let (pv, pv_cycle_start) = match value {
+        BasicValue::Margin(_) => {
+            let (side, att) = if vb.is_some_and(|b| b >= 0) {
+                (Color::Black, &ab)
+            } else {
+                (Color::White, &aw)
+            };
+            (forced_line(&space, side, att), None)
+        }
+        BasicValue::Void => {
+            let (pv, c) = void_line(&space, &ab, &aw);
+            (pv, Some(c))
+        }
+    };
+    let states = space.len() - space.terminals;
+    Ok(BasicSolution {
+        value,
+        vb,
+        vw,
+        states,
+        pv,
+        seconds: t0.elapsed().as_secs_f64(),
+        terminals: space.terminals,
+        positions: space.positions,
+        edges: space.succ.len(),
+        margins,
+        pv_cycle_start,
+    })
+}
+
+/// The value of shared RULES.md §2 from VB and VW.
+pub fn value_of(vb: Option<i32>, vw: Option<i32>) -> BasicValue {
+    match (vb, vw) {
+        (Some(b), _) if b > 0 => BasicValue::Margin(b),
+        (_, Some(w)) if w < 0 => BasicValue::Margin(w),
+        (Some(0), _) | (_, Some(0)) => BasicValue::Margin(0),
+        _ => BasicValue::Void,
+    }
+}
+
+/// The line where `side` follows its attractor strategy at the root's level
+/// (a successor of that level with the least rank) and the other side
+/// resists (a successor of the worst level for `side`, then of the highest
+/// rank). Ranks fall at every move, so the line ends; levels never change
+/// along it, so it ends with the root's threshold as its margin.
+fn forced_line(space: &space::Space, side: Color, att: &Attractor) -> Vec<Move> {
+    let k = att.level[0];
+    debug_assert_ne!(k, UNSET);
+    let mut s = 0usize;
+    let mut pv = Vec::new();
+    while !space.terminal[s] {
+        let edges = space.succ_range(s);
+        let e = if space.to_move(s) == side {
+            edges
+                .filter(|&e| att.level[space.succ[e] as usize] <= k)
+                .min_by_key(|&e| att.rank[space.succ[e] as usize])
+        } else {
+            // All successors are in the attractor; the largest level is the
+            // worst threshold for `side`. Ties: the first such move.
+            edges.max_by_key(|&e| {
+                let t = space.succ[e] as usize;
+                (att.level[t], att.rank[t], std::cmp::Reverse(e))
+            })
+        }
+        .expect("a state in the attractor has a move inside it");
+        let t = space.succ[e] as usize;
+        debug_assert!(att.rank[t] < att.rank[s]);
+        debug_assert_eq!(att.level[t], k);
+        pv.push(space::decode_move(space.succ_move[e]));
+        s = t;
+    }
+    pv
+}
+
+/// For a void value: each side in turn plays a move that keeps the game
+/// outside the opponent's attractor of threshold 0 (Black avoids states
+/// where VW <= 0, White states where VB >= 0), preferring the move that is
+/// best for itself there; stops when a state repeats. Returns the moves and
+/// the index where the cycle starts.
+fn void_line(space: &space::Space, ab: &Attractor, aw: &Attractor) -> (Vec<Move>, usize) {
+    let mut seen: hashbrown::HashMap<usize, usize> = hashbrown::HashMap::new();
+    let mut s = 0usize;
+    let mut pv = Vec::new();
+    loop {
+        if let Some(&i) = seen.get(&s) {
+            return (pv, i);
+        }
+        seen.insert(s, pv.len());
+        assert!(
+            !space.terminal[s],
+            "a void line reached the end of the game"
+        );
+        let e = if space.to_move(s) == Color::Black {
+            // Highest VW (None = White cannot force an end at all) first.
+            space
+                .succ_range(s)
+                .filter(|&e| aw.value(space.succ[e] as usize).map_or(true, |w| w > 0))
+                .max_by_key(|&e| {
+                    let t = space.succ[e] as usize;
+                    (
+                        aw.value(t).map_or(i64::MAX, i64::from),
+                        std::cmp::Reverse(e),
+                    )
+                })
+        } else {
+            space
+                .succ_range(s)
+                .filter(|&e| ab.value(space.succ[e] as usize).map_or(true, |b| b < 0))
+                .min_by_key(|&e| {
+                    let t = space.succ[e] as usize;
+                    (ab.value(t).map_or(i64::MIN, i64::from), e)
+                })
+        }
+        .expect("in a void state each side has a move that avoids a loss");
+        pv.push(space::decode_move(space.succ_move[e]));
+        s = space.succ[e] as usize;
+    }
+}

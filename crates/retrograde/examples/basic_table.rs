@@ -1,0 +1,58 @@
+//! Prints the `basic` solution of the boards named on the command line
+//! (default: 1x1 to 1x5, 2x1, 2x2, 2x3), optionally at a komi.
+//!
+//! `cargo run -p kosolve-retrograde --release --example basic_table -- 2x2 3x3 --komi 0.5`
+
+use kosolve_board::Board;
+use kosolve_retrograde::{solve_basic, BasicValue};
+use kosolve_rules::{Komi, Rules, Ruleset};
+
+fn halves(h: Option<i32>) -> String {
+    match h {
+        None => "none".into(),
+        Some(h) => BasicValue::Margin(h).to_string(),
+    }
+}
+
+fn main() {
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let mut komi = Komi::ZERO;
+    if let Some(i) = args.iter().position(|a| a == "--komi") {
+        komi = args[i + 1].parse().expect("komi");
+        args.drain(i..i + 2);
+    }
+    if args.is_empty() {
+        args = ["1x1", "1x2", "1x3", "1x4", "1x5", "2x1", "2x2", "2x3"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+    }
+    println!("| board | komi | value | VB | VW | states | terminals | positions | edges | seconds | pv |");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|");
+    for spec in &args {
+        let board = Board::parse(spec).expect("board");
+        let rules = Rules::new(Ruleset::Basic).with_komi(komi);
+        match solve_basic(&board, &rules) {
+            Ok(s) => {
+                let mut pv: Vec<String> = s.pv.iter().map(|m| m.name(&board)).collect();
+                if let Some(c) = s.pv_cycle_start {
+                    pv.insert(c, "(".into());
+                    pv.push(")*".into());
+                }
+                println!(
+                    "| {spec} | {komi} | {} | {} | {} | {} | {} | {} | {} | {:.3} | {} |",
+                    s.value,
+                    halves(s.vb),
+                    halves(s.vw),
+                    s.states,
+                    s.terminals,
+                    s.positions,
+                    s.edges,
+                    s.seconds,
+                    pv.join(" ")
+                );
+            }
+            Err(e) => println!("| {spec} | {komi} | error: {e} |"),
+        }
+    }
+}
