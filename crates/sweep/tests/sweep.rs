@@ -1,0 +1,253 @@
+//! Sweep mechanics with a stand-in job runner (no solver): config errors,
+//! append-as-you-go, resume, locks, shards and merge.
+
+use kosolve_sweep::*;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+const CONFIG: &str = r#"
+name = "t"
+boards = ["1x1", "1x2", "2x2"]
+rules = ["psk", "fundamental"]
+suicide = ["forbidden", "allowed"]
+komi = [0, 0.5]
+[limits]
+max_nodes = 1000
+"#;
+
+fn tmpdir(tag: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("kosolve-sweep-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// A deterministic stand-in: the "value" is a function of the job key.
+fn fake(job: &Job) -> JobOutput {
+    let h = job
+        .key()
+        .bytes()
+        .fold(7u64, |a, b| a.wrapping_mul(31).wrapping_add(b as u64));
+    JobOutput {
+        row: Row {
+            board: job.board.clone(),
+            rules: job.rules.ruleset.to_string(),
+            suicide: job.rules.suicide.to_string(),
+            komi: job.rules.komi.to_string(),
+            value: (h % 7).to_string(),
+            outcome: format!("B+{}", h % 7),
+            lower: (h % 7).to_string(),
+            upper: (h % 7).to_string(),
+            status: "solved".into(),
+            pv: "A1 pass, \"quoted\"".into(),
+            pv_length: 2,
+            nodes: h % 1000,
+            seconds: 0.01,
+            peak_mib: 0.5,
+            threads: 1,
+            version: "test".into(),
+        },
+        sgf: Some("(;FF[4])".into()),
+    }
+}
+
+fn opts(out: &Path) -> SweepOptions {
+    SweepOptions {
+        out: out.to_path_buf(),
+        jobs: 2,
+        shard: None,
+        resume: false,
+        version: "test".into(),
+        progress: false,
+    }
+}
+
+fn config() -> Config {
+    Config::parse("t.toml", "t", CONFIG).unwrap()
+}
+
+#[test]
+fn matrix_skips_combinations_a_ruleset_does_not_admit() {
+    let jobs = config().jobs();
+    // 3 boards x (psk: 2 suicide + fundamental: forbidden only) x 2 komi.
+    assert_eq!(jobs.len(), 3 * 3 * 2);
+    assert!(jobs
+        .iter()
+        .all(|j| !(j.rules.ruleset.name() == "fundamental"
+            && j.rules.suicide == kosolve_board::Suicide::Allowed)));
+    let idx: Vec<usize> = jobs.iter().map(|j| j.index).collect();
+    assert_eq!(idx, (0..jobs.len()).collect::<Vec<_>>());
+}
+
+#[test]
+fn config_errors_name_the_line() {
+    let cases = [
+        (
+            "boards = [\"1x1\"]\nrules = [\"psk\", \"superko\"]\n",
+            2,
+            "superko",
+        ),
+        (
+            "boards = [\"1x1\",\n \"0x3\"]\nrules = [\"psk\"]\n",
+            2,
+            "zero dimension",
+        ),
+        (
+            "boards = [\"1x1\"]\nrules = [\"psk\"]\nkomi = [0.3]\n",
+            3,
+            "0.5",
+        ),
+        (
+            "boards = [\"1x1\"]\nrules = [\"psk\"]\nsuicide = [\"sometimes\"]\n",
+            3,
+            "sometimes",
+        ),
+    ];
+    for (text, line, needle) in cases {
+        let e = Config::parse("c.toml", "c", text).unwrap_err();
+        let msg = e.to_string();
+        assert!(msg.contains(&format!("line {line}")), "{msg}");
+        assert!(msg.contains(needle), "{msg}");
+    }
+    let e = Config::parse(
+        "c.toml",
+        "c",
+        "boards = [\"1x1\"]\nrules = [\"psk\"]\nbogus = 1\n",
+    )
+    .unwrap_err();
+    assert!(
+        e.to_string().contains("bogus") && e.to_string().contains("line 3"),
+        "{e}"
+    );
+    let e = Config::parse("c.toml", "c", "boards = [\"1x1\"\n").unwrap_err();
+    assert!(matches!(e, ConfigError::Toml { .. }), "{e}");
+    let e = Config::load(Path::new("/nonexistent/x.toml")).unwrap_err();
+    assert!(matches!(e, ConfigError::Io { .. }), "{e}");
+}
+
+#[test]
+fn a_sweep_writes_every_job_and_its_files() {
+    let d = tmpdir("full");
+    let s = run_sweep(&config(), &opts(&d), &fake).unwrap();
+    assert_eq!(s.jobs, 18);
+    assert_eq!(s.computed, 18);
+    let rows = read_rows(&d.join("t.csv")).unwrap();
+    let expect: Vec<Row> = config().jobs().iter().map(|j| fake(j).row).collect();
+    assert_eq!(rows, expect);
+    assert!(d.join("t.md").exists());
+    assert!(!d.join("t.partial.csv").exists());
+    assert!(!d.join("t.lock").exists());
+    assert!(d.join("pv").join("2x2-psk-forbidden.sgf").exists());
+}
+
+#[test]
+fn resume_keeps_finished_rows_and_computes_the_rest() {
+    let d = tmpdir("resume");
+    // Simulate a crash: a log holding the first 5 rows, the last line cut short.
+    let jobs = config().jobs();
+    let first: Vec<Row> = jobs[..5].iter().map(|j| fake(j).row).collect();
+    let mut bytes = rows_to_csv(&first);
+    bytes.extend_from_slice(b"2x2,psk,forb");
+    std::fs::write(d.join("t.partial.csv"), &bytes).unwrap();
+    // Without --resume the sweep refuses to start.
+    let e = run_sweep(&config(), &opts(&d), &fake).unwrap_err();
+    assert!(matches!(e, SweepError::NeedsResume(_)), "{e}");
+    let calls = AtomicUsize::new(0);
+    let counting = |j: &Job| {
+        calls.fetch_add(1, Ordering::SeqCst);
+        fake(j)
+    };
+    let mut o = opts(&d);
+    o.resume = true;
+    let s = run_sweep(&config(), &o, &counting).unwrap();
+    assert_eq!(s.resumed, 5);
+    assert_eq!(s.computed, 13);
+    assert_eq!(calls.load(Ordering::SeqCst), 13);
+    let fresh = tmpdir("resume-ref");
+    run_sweep(&config(), &opts(&fresh), &fake).unwrap();
+    assert_eq!(
+        std::fs::read(d.join("t.csv")).unwrap(),
+        std::fs::read(fresh.join("t.csv")).unwrap()
+    );
+}
+
+#[test]
+fn rows_of_another_version_are_recomputed_on_resume() {
+    let d = tmpdir("version");
+    let jobs = config().jobs();
+    let mut old = fake(&jobs[0]).row;
+    old.version = "0.0.0-old".into();
+    old.value = "999".into();
+    std::fs::write(d.join("t.partial.csv"), rows_to_csv(&[old])).unwrap();
+    let mut o = opts(&d);
+    o.resume = true;
+    let s = run_sweep(&config(), &o, &fake).unwrap();
+    assert_eq!(s.resumed, 0);
+    let rows = read_rows(&d.join("t.csv")).unwrap();
+    assert_eq!(rows[0], fake(&jobs[0]).row);
+}
+
+#[test]
+fn a_second_sweep_on_the_same_outputs_is_refused() {
+    let d = tmpdir("lock");
+    let _held = Lock::acquire(&d.join("t.lock")).unwrap();
+    let e = run_sweep(&config(), &opts(&d), &fake).unwrap_err();
+    assert!(matches!(e, SweepError::Locked(_)), "{e}");
+    assert!(e.to_string().contains("t.lock"), "{e}");
+}
+
+#[test]
+fn a_stale_lock_is_taken_over() {
+    let d = tmpdir("stale");
+    // A pid that cannot be running (above the kernel's maximum).
+    std::fs::write(d.join("t.lock"), "4194305\n").unwrap();
+    run_sweep(&config(), &opts(&d), &fake).unwrap();
+    assert!(!d.join("t.lock").exists());
+}
+
+#[test]
+fn shards_partition_the_jobs_and_merge_back() {
+    let d = tmpdir("shards");
+    let whole = tmpdir("shards-whole");
+    run_sweep(&config(), &opts(&whole), &fake).unwrap();
+    let mut inputs = Vec::new();
+    let mut total = 0;
+    for i in 1..=3 {
+        let mut o = opts(&d);
+        o.shard = Some((i, 3));
+        let s = run_sweep(&config(), &o, &fake).unwrap();
+        total += s.jobs;
+        assert!(s.markdown.is_none());
+        inputs.push(d.join(format!("t.shard-{i}-of-3.csv")));
+    }
+    assert_eq!(total, 18);
+    let merged = merge(&inputs, Some(&config())).unwrap();
+    assert_eq!(merged, read_rows(&whole.join("t.csv")).unwrap());
+    // Missing a shard: merge with the config says so.
+    let e = merge(&inputs[..2], Some(&config())).unwrap_err();
+    assert!(e.to_string().contains("in no input"), "{e}");
+    // Conflicting duplicates are refused.
+    let mut bad = read_rows(&inputs[0]).unwrap();
+    bad[0].value = "12345".into();
+    let p = d.join("bad.csv");
+    std::fs::write(&p, rows_to_csv(&bad)).unwrap();
+    let e = merge(&[inputs[0].clone(), p], None).unwrap_err();
+    assert!(e.to_string().contains("different results"), "{e}");
+}
+
+#[test]
+fn shard_specs_are_checked() {
+    assert_eq!(parse_shard("2/4").unwrap(), (2, 4));
+    for bad in ["0/4", "5/4", "1/0", "x/2", "3"] {
+        assert!(parse_shard(bad).is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn an_unwritable_output_folder_is_a_clear_error() {
+    let d = tmpdir("unwritable");
+    let file = d.join("not-a-folder");
+    std::fs::write(&file, "x").unwrap();
+    let e = run_sweep(&config(), &opts(&file.join("sub")), &fake).unwrap_err();
+    assert!(e.to_string().contains("not-a-folder"), "{e}");
+}
