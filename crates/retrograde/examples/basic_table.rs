@@ -2,9 +2,12 @@
 //! (default: 1x1 to 1x5, 2x1, 2x2, 2x3), optionally at a komi.
 //!
 //! `cargo run -p kosolve-retrograde --release --example basic_table -- 2x2 3x3 --komi 0.5`
+//!
+//! Options: `--komi K`, `--raw` (keep the ko position as it is instead of
+//! the canonical form), `--max-points N`, `--max-states N`.
 
 use kosolve_board::Board;
-use kosolve_retrograde::{solve_basic, BasicValue};
+use kosolve_retrograde::{solve_basic_with, BasicValue, RetroOptions};
 use kosolve_rules::{Komi, Rules, Ruleset};
 
 fn halves(h: Option<i32>) -> String {
@@ -21,6 +24,19 @@ fn main() {
         komi = args[i + 1].parse().expect("komi");
         args.drain(i..i + 2);
     }
+    let mut opts = RetroOptions::default();
+    if let Some(i) = args.iter().position(|a| a == "--max-points") {
+        opts.max_points = args[i + 1].parse().expect("max points");
+        args.drain(i..i + 2);
+    }
+    if let Some(i) = args.iter().position(|a| a == "--max-states") {
+        opts.max_states = args[i + 1].parse().expect("max states");
+        args.drain(i..i + 2);
+    }
+    if let Some(i) = args.iter().position(|a| a == "--raw") {
+        opts.canonical_ko = false;
+        args.remove(i);
+    }
     if args.is_empty() {
         args = ["1x1", "1x2", "1x3", "1x4", "1x5", "2x1", "2x2", "2x3"]
             .iter()
@@ -32,7 +48,7 @@ fn main() {
     for spec in &args {
         let board = Board::parse(spec).expect("board");
         let rules = Rules::new(Ruleset::Basic).with_komi(komi);
-        match solve_basic(&board, &rules) {
+        match solve_basic_with(&board, &rules, &opts) {
             Ok(s) => {
                 let mut pv: Vec<String> = s.pv.iter().map(|m| m.name(&board)).collect();
                 if let Some(c) = s.pv_cycle_start {

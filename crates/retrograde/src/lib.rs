@@ -314,9 +314,10 @@ fn forced_line(space: &space::Space, side: Color, att: &Attractor) -> Vec<Move> 
 
 /// For a void value: each side in turn plays a move that keeps the game
 /// outside the opponent's attractor of threshold 0 (Black avoids states
-/// where VW <= 0, White states where VB >= 0), preferring the move that is
-/// best for itself there; stops when a state repeats. Returns the moves and
-/// the index where the cycle starts.
+/// where VW <= 0, White states where VB >= 0; such a move always exists in
+/// a void game and no terminal lies outside both attractors), preferring a
+/// move back to a state already on the line; stops when a state repeats.
+/// Returns the moves and the index where the cycle starts.
 fn void_line(space: &space::Space, ab: &Attractor, aw: &Attractor) -> (Vec<Move>, usize) {
     let mut seen: hashbrown::HashMap<usize, usize> = hashbrown::HashMap::new();
     let mut s = 0usize;
@@ -330,28 +331,35 @@ fn void_line(space: &space::Space, ab: &Attractor, aw: &Attractor) -> (Vec<Move>
             !space.terminal[s],
             "a void line reached the end of the game"
         );
-        let e = if space.to_move(s) == Color::Black {
-            // Highest VW (None = White cannot force an end at all) first.
-            space
-                .succ_range(s)
-                .filter(|&e| aw.value(space.succ[e] as usize).map_or(true, |w| w > 0))
-                .max_by_key(|&e| {
+        let safe = |e: &usize| {
+            let t = space.succ[*e] as usize;
+            if space.to_move(s) == Color::Black {
+                aw.value(t).map_or(true, |w| w > 0)
+            } else {
+                ab.value(t).map_or(true, |b| b < 0)
+            }
+        };
+        // Closing the cycle at once where a safe move allows it keeps the
+        // line short; otherwise the safe move best for the mover (highest
+        // VW for Black, lowest VB for White; `None` is best), first in move
+        // order among equals.
+        let e = space
+            .succ_range(s)
+            .filter(safe)
+            .filter(|&e| seen.contains_key(&(space.succ[e] as usize)))
+            .min_by_key(|&e| seen[&(space.succ[e] as usize)])
+            .or_else(|| {
+                space.succ_range(s).filter(safe).min_by_key(|&e| {
                     let t = space.succ[e] as usize;
-                    (
-                        aw.value(t).map_or(i64::MAX, i64::from),
-                        std::cmp::Reverse(e),
-                    )
+                    let good = if space.to_move(s) == Color::Black {
+                        aw.value(t).map_or(i64::MIN, |w| -i64::from(w))
+                    } else {
+                        ab.value(t).map_or(i64::MIN, i64::from)
+                    };
+                    (good, e)
                 })
-        } else {
-            space
-                .succ_range(s)
-                .filter(|&e| ab.value(space.succ[e] as usize).map_or(true, |b| b < 0))
-                .min_by_key(|&e| {
-                    let t = space.succ[e] as usize;
-                    (ab.value(t).map_or(i64::MIN, i64::from), e)
-                })
-        }
-        .expect("in a void state each side has a move that avoids a loss");
+            })
+            .expect("in a void state each side has a move that avoids a loss");
         pv.push(space::decode_move(space.succ_move[e]));
         s = space.succ[e] as usize;
     }
