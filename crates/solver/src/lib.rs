@@ -1,1 +1,568 @@
-//! (under construction)
+//! Exact perfect-play solvers for Go on tiny boards.
+//!
+//! - [`solve`]: the value of a board under a ruleset, its outcome at the
+//!   configured komi, a principal variation, and for Fundamental/Ultimate
+//!   Go a komi analysis (shared RULES.md §4).
+//! - [`solve_game`]: the fast solver on any [`Game`] state: fail-soft
+//!   alpha-beta with an exact transposition table keyed by
+//!   [`Game::future_key`], an MTD(f) driver that keeps proven bounds when
+//!   stopped, and rayon threads (see docs/solver.md).
+//! - [`reference`]: deliberately naive minimax references for testing.
+//!
+//! Values are Black's: the area margin at komi 0 for margin rulesets
+//! (`B wins iff V > komi`), +1/-1 for win/loss rulesets, +1/0/-1 for
+//! Ultimate Go (0 a declared draw).
+
+#![warn(missing_docs)]
+
+pub mod reference;
+mod search;
+mod table;
+
+pub use search::{result_value, value_range};
+pub use table::{Probe, Table};
+
+use kosolve_board::{Board, Shape};
+use kosolve_rules::{
+    FundamentalGame, Game, KeeGame, Komi, Move, Rules, Ruleset, StandardGame, ValueKind,
+};
+use std::fmt;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Set to stop every running solve as soon as possible (Ctrl-C sets it
+/// once [`install_interrupt_handler`] has run). Stopped solves return the
+/// bounds proven so far. Cleared by [`clear_stop`].
+pub static STOP: AtomicBool = AtomicBool::new(false);
+
+/// Clears [`STOP`].
+pub fn clear_stop() {
+    STOP.store(false, Ordering::SeqCst);
+}
+
+#[cfg(unix)]
+extern "C" fn on_sigint(_: i32) {
+    // Only an atomic store: async-signal-safe.
+    STOP.store(true, Ordering::SeqCst);
+}
+
+/// Makes Ctrl-C (SIGINT) set [`STOP`] instead of killing the process.
+/// Returns whether a handler was installed (Unix only).
+pub fn install_interrupt_handler() -> bool {
+    #[cfg(unix)]
+    {
+        extern "C" {
+            fn signal(signum: i32, handler: extern "C" fn(i32)) -> usize;
+        }
+        const SIGINT: i32 = 2;
+        // SAFETY: `signal` is the C library's; the handler only stores to an atomic.
+        let old = unsafe { signal(SIGINT, on_sigint) };
+        old != usize::MAX
+    }
+    #[cfg(not(unix))]
+    {
+        false
+    }
+}
+
+/// How the root is searched.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Strategy {
+    /// A sequence of null-window searches (MTD(f)); each completed one
+    /// tightens the proven root bounds, so a stop keeps them.
+    Mtdf,
+    /// One full-window alpha-beta search; a stop proves nothing.
+    FullWindow,
+}
+
+/// Options of a solve.
+#[derive(Clone, Debug)]
+pub struct SolveOptions {
+    /// Threads (1 = serial).
+    pub threads: usize,
+    /// Transposition table cap in MiB.
+    pub memory_mib: usize,
+    /// Stop after about this many nodes.
+    pub max_nodes: Option<u64>,
+    /// Stop after about this many seconds.
+    pub max_seconds: Option<f64>,
+    /// Try pass-like moves (pass, delays, draw) before board plays.
+    pub pass_first: bool,
+    /// The root strategy.
+    pub strategy: Strategy,
+    /// Whether to compute the principal variation.
+    pub pv: bool,
+    /// With several threads, split the tree at plies below this depth.
+    pub split_depth: usize,
+    /// Refuse boards the solver is not expected to finish (see [`check_feasible`]).
+    pub refuse_large: bool,
+}
+
+impl Default for SolveOptions {
+    fn default() -> Self {
+        SolveOptions {
+            threads: 1,
+            memory_mib: default_memory_mib(),
+            max_nodes: None,
+            max_seconds: None,
+            pass_first: true,
+            strategy: Strategy::Mtdf,
+            pv: true,
+            split_depth: 3,
+            refuse_large: true,
+        }
+    }
+}
+
+/// A quarter of the machine's memory (from /proc/meminfo), in MiB; 1024 if unknown.
+pub fn default_memory_mib() -> usize {
+    std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("MemTotal:"))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .and_then(|kb| kb.parse::<usize>().ok())
+        })
+        .map(|kb| (kb / 1024 / 4).max(1))
+        .unwrap_or(1024)
+}
+
+/// Effort of a solve.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Stats {
+    /// Search nodes visited (including principal-variation re-search).
+    pub nodes: u64,
+    /// Table probes that found the state.
+    pub table_hits: u64,
+    /// Entries held at the end.
+    pub table_entries: u64,
+    /// Stores that met a full bucket.
+    pub replacements: u64,
+    /// The most memory the table's entries took, MiB.
+    pub peak_table_mib: f64,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+    /// Threads used.
+    pub threads: usize,
+}
+
+impl Stats {
+    fn add(&mut self, o: &Stats) {
+        self.nodes += o.nodes;
+        self.table_hits += o.table_hits;
+        self.table_entries = self.table_entries.max(o.table_entries);
+        self.replacements += o.replacements;
+        self.peak_table_mib = self.peak_table_mib.max(o.peak_table_mib);
+        self.seconds += o.seconds;
+        self.threads = self.threads.max(o.threads);
+    }
+}
+
+/// The result of one search: proven bounds on the value (equal when solved)
+/// and a principal variation.
+#[derive(Clone, Debug)]
+pub struct Solution {
+    /// Proven lower bound on the value.
+    pub lower: i32,
+    /// Proven upper bound on the value.
+    pub upper: i32,
+    /// Best moves from the start to the game end (empty unless solved and asked for).
+    pub pv: Vec<Move>,
+    /// Whether the principal variation reaches the game end.
+    pub pv_complete: bool,
+    /// Effort.
+    pub stats: Stats,
+}
+
+impl Solution {
+    /// Whether the value is proven exactly.
+    pub fn is_solved(&self) -> bool {
+        self.lower == self.upper
+    }
+
+    /// The exact value, if proven.
+    pub fn value(&self) -> Option<i32> {
+        self.is_solved().then_some(self.lower)
+    }
+}
+
+/// Solves the game from its current state with the fast solver.
+/// The game's own history is part of the state (a game with moves already
+/// played is solved as it stands).
+pub fn solve_game<G: Game>(game: &G, opts: &SolveOptions) -> Solution {
+    let start = Instant::now();
+    let threads = opts.threads.max(1);
+    let shared = search::Shared {
+        table: Table::new(opts.memory_mib.max(1) * 1024 * 1024),
+        nodes: AtomicU64::new(0),
+        hits: AtomicU64::new(0),
+        stop: AtomicBool::new(false),
+        max_nodes: opts.max_nodes,
+        deadline: opts
+            .max_seconds
+            .map(|s| start + Duration::from_secs_f64(s.max(0.0))),
+        pass_first: opts.pass_first,
+        split_depth: if threads > 1 { opts.split_depth } else { 0 },
+        use_table: true,
+    };
+    let run = || {
+        let b = search::drive(game, &shared, opts);
+        let (pv, complete) = if opts.pv && b.lower == b.upper {
+            search::principal_variation(game, &shared, b.lower)
+        } else {
+            (Vec::new(), false)
+        };
+        (b, pv, complete)
+    };
+    let (b, pv, pv_complete) = if threads > 1 {
+        match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+            Ok(pool) => pool.install(run),
+            Err(_) => run(),
+        }
+    } else {
+        run()
+    };
+    Solution {
+        lower: b.lower,
+        upper: b.upper,
+        pv,
+        pv_complete,
+        stats: search::stats(&shared, start, threads),
+    }
+}
+
+/// Why a solve cannot be done.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SolveError {
+    /// The ruleset's solver is not available yet.
+    NotYetAvailable(String),
+    /// The board is too large for the method.
+    TooLarge(String),
+    /// The rules engine or retrograde solver reported an error.
+    Engine(String),
+}
+
+impl fmt::Display for SolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SolveError::NotYetAvailable(s) | SolveError::TooLarge(s) | SolveError::Engine(s) => {
+                f.write_str(s)
+            }
+        }
+    }
+}
+
+impl std::error::Error for SolveError {}
+
+/// The most points a forward search is offered on (table rulesets).
+pub const MAX_POINTS: usize = 16;
+/// The most points a Kee solve (no transposition table) is offered on.
+pub const MAX_KEE_POINTS: usize = 3;
+
+/// Refuses boards the solver is not expected to finish, with the reason.
+pub fn check_feasible(board: &Board, rules: &Rules) -> Result<(), SolveError> {
+    let n = board.len();
+    if rules.ruleset == Ruleset::Kee && n > MAX_KEE_POINTS {
+        return Err(SolveError::TooLarge(format!(
+            "kee has no exact transposition key (its end depends on the order of the game's \
+             situations), so the solver searches the plain game tree; boards of more than \
+             {MAX_KEE_POINTS} points do not finish (this board has {n}); see docs/solver.md"
+        )));
+    }
+    if n > MAX_POINTS {
+        return Err(SolveError::TooLarge(format!(
+            "the board has {n} points; the exact forward search is offered up to {MAX_POINTS} \
+             points (3x3 with 9 points is already hours of search; see docs/solver.md)"
+        )));
+    }
+    Ok(())
+}
+
+/// An outcome at a komi.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Black wins by this many half points.
+    BlackBy(i32),
+    /// White wins by this many half points.
+    WhiteBy(i32),
+    /// Margin 0.
+    Jigo,
+    /// Black wins (win/loss rulesets).
+    BlackWins,
+    /// White wins (win/loss rulesets).
+    WhiteWins,
+    /// A declared draw (Ultimate Go, integer komi).
+    Draw,
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::BlackBy(h) => write!(f, "B+{}", Komi(*h)),
+            Outcome::WhiteBy(h) => write!(f, "W+{}", Komi(*h)),
+            Outcome::Jigo => f.write_str("jigo"),
+            Outcome::BlackWins => f.write_str("B wins"),
+            Outcome::WhiteWins => f.write_str("W wins"),
+            Outcome::Draw => f.write_str("draw"),
+        }
+    }
+}
+
+impl Outcome {
+    /// The SGF `RE` value: `B+1`, `W+0.5`, `0` (jigo), `B+R`/`W+R` for
+    /// win/loss results, `Draw` for a draw.
+    pub fn sgf(&self) -> String {
+        match self {
+            Outcome::Jigo => "0".into(),
+            Outcome::BlackWins => "B+R".into(),
+            Outcome::WhiteWins => "W+R".into(),
+            Outcome::Draw => "Draw".into(),
+            o => o.to_string(),
+        }
+    }
+}
+
+/// The outcome of solver value `v` under `kind` at `komi`. For margins `v`
+/// is taken at komi 0; for Ultimate Go a draw counts as a White win when
+/// the komi has a half point; for win/loss rulesets `v` is +1 or -1.
+pub fn outcome(kind: ValueKind, v: i32, komi: Komi) -> Outcome {
+    match kind {
+        ValueKind::Margin => {
+            let m = 2 * v - komi.halves();
+            match m.cmp(&0) {
+                std::cmp::Ordering::Greater => Outcome::BlackBy(m),
+                std::cmp::Ordering::Less => Outcome::WhiteBy(-m),
+                std::cmp::Ordering::Equal => Outcome::Jigo,
+            }
+        }
+        ValueKind::WinLoss | ValueKind::WinDrawLoss => match v.signum() {
+            1 => Outcome::BlackWins,
+            -1 => Outcome::WhiteWins,
+            _ if komi.split().1 => Outcome::WhiteWins,
+            _ => Outcome::Draw,
+        },
+    }
+}
+
+/// Solver values of Fundamental or Ultimate Go at each integer komi of a range.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KomiSweep {
+    /// (K, value at komi K), K rising; `None` where a stop left it unsolved.
+    pub values: Vec<(i32, Option<i32>)>,
+}
+
+/// A komi where the outcome changes as komi rises.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Threshold {
+    /// The komi at and above which `to` holds (until the next threshold).
+    pub komi: Komi,
+    /// The outcome just below.
+    pub from: Outcome,
+    /// The outcome from `komi` on.
+    pub to: Outcome,
+}
+
+/// The komi analysis of Fundamental or Ultimate Go (shared RULES.md §4).
+#[derive(Clone, Debug, PartialEq)]
+pub enum KomiAnalysis {
+    /// Fundamental Go.
+    Fundamental {
+        /// The winner (+1 Black, -1 White) at each integer komi searched.
+        sweep: KomiSweep,
+        /// The score per RULES.md §4, if the searched range decides it.
+        score: Option<Komi>,
+        /// Whether the winner changes at most once as komi rises over the
+        /// whole searched range (false: the score definition does not apply cleanly).
+        changes_once: bool,
+    },
+    /// Ultimate Go (either version).
+    Ultimate {
+        /// The value (+1, 0 draw, -1) at each integer komi searched.
+        sweep: KomiSweep,
+        /// The outcome changes over the searched half-point komis.
+        thresholds: Vec<Threshold>,
+    },
+}
+
+/// Everything `kosolve solve` reports.
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// The board's name.
+    pub board: String,
+    /// The rules (komi as configured).
+    pub rules: Rules,
+    /// The solve at the configured komi (margin rulesets: at komi 0, the
+    /// value being the margin before komi).
+    pub solution: Solution,
+    /// The outcome at the configured komi, when solved.
+    pub outcome: Option<Outcome>,
+    /// Fundamental/Ultimate Go: the komi analysis (if asked for).
+    pub komi_analysis: Option<KomiAnalysis>,
+    /// Total effort (the komi analysis included).
+    pub total: Stats,
+}
+
+/// The half-width N of the komi range `-N..=N` a komi analysis searches by
+/// default: the board's points plus 2 (see docs/solver.md).
+pub fn default_komi_range(board: &Board) -> i32 {
+    board.len() as i32 + 2
+}
+
+/// Solves `board` under `rules`. `komi_range` (Fundamental/Ultimate Go)
+/// asks for a komi analysis over `-N..=N`.
+pub fn solve(
+    board: Arc<Board>,
+    rules: Rules,
+    opts: &SolveOptions,
+    komi_range: Option<i32>,
+) -> Result<Report, SolveError> {
+    if opts.refuse_large {
+        check_feasible(&board, &rules)?;
+    }
+    let kind = rules.ruleset.value_kind();
+    let board_name = board.name().to_string();
+    let (solution, analysis) = match rules.ruleset {
+        Ruleset::Basic => {
+            return Err(SolveError::NotYetAvailable(
+                "ruleset 'basic' (void games) needs the retrograde solver, which is not yet \
+                 available in this build"
+                    .into(),
+            ))
+        }
+        Ruleset::Kee => {
+            let g = KeeGame::new(board.clone(), rules);
+            (solve_game(&g, opts), None)
+        }
+        Ruleset::Fundamental | Ruleset::Ultimate | Ruleset::UltimateSimple => {
+            let g = FundamentalGame::new(board.clone(), rules);
+            let sol = solve_game(&g, opts);
+            let analysis = komi_range.map(|n| komi_analysis(&board, rules, opts, n));
+            (sol, analysis)
+        }
+        _ => {
+            let margin_rules = rules.with_komi(Komi::ZERO);
+            let g = StandardGame::new(board.clone(), margin_rules);
+            (solve_game(&g, opts), None)
+        }
+    };
+    let mut total = solution.stats.clone();
+    if let Some((_, st)) = &analysis {
+        total.add(st);
+    }
+    Ok(Report {
+        board: board_name,
+        rules,
+        outcome: solution.value().map(|v| outcome(kind, v, rules.komi)),
+        solution,
+        komi_analysis: analysis.map(|(a, _)| a),
+        total,
+    })
+}
+
+/// The komi analysis of Fundamental or Ultimate Go over integer komis `-n..=n`.
+pub fn komi_analysis(
+    board: &Arc<Board>,
+    rules: Rules,
+    opts: &SolveOptions,
+    n: i32,
+) -> (KomiAnalysis, Stats) {
+    let mut o = opts.clone();
+    o.pv = false;
+    let mut stats = Stats::default();
+    let mut values = Vec::new();
+    for k in -n..=n {
+        let g = FundamentalGame::new(board.clone(), rules.with_komi(Komi(2 * k)));
+        let s = solve_game(&g, &o);
+        stats.add(&s.stats);
+        values.push((k, s.value()));
+    }
+    let sweep = KomiSweep { values };
+    (analyse_sweep(rules.ruleset, &sweep), stats)
+}
+
+/// Reads a komi sweep: the Fundamental Go score, or the Ultimate Go thresholds.
+pub fn analyse_sweep(ruleset: Ruleset, sweep: &KomiSweep) -> KomiAnalysis {
+    let get = |k: i32| {
+        sweep
+            .values
+            .iter()
+            .find(|(kk, _)| *kk == k)
+            .and_then(|(_, v)| *v)
+    };
+    if ruleset == Ruleset::Fundamental {
+        let solved: Vec<i32> = sweep.values.iter().filter_map(|(_, v)| *v).collect();
+        let complete = solved.len() == sweep.values.len();
+        let changes = solved.windows(2).filter(|w| w[0] != w[1]).count();
+        let rising_to_white = solved.windows(2).all(|w| w[0] >= w[1]);
+        let changes_once = complete && changes <= 1 && rising_to_white;
+        let score = match get(0) {
+            Some(1) => sweep
+                .values
+                .iter()
+                .filter(|(k, _)| *k >= 0)
+                .take_while(|(_, v)| v.is_some())
+                .find(|(_, v)| *v == Some(-1))
+                .map(|(k, _)| Komi(2 * k - 1)),
+            Some(_) => sweep
+                .values
+                .iter()
+                .rev()
+                .filter(|(k, _)| *k <= 0)
+                .take_while(|(_, v)| v.is_some())
+                .find(|(_, v)| *v == Some(1))
+                .map(|(k, _)| Komi(2 * k + 1)),
+            None => None,
+        };
+        KomiAnalysis::Fundamental {
+            sweep: sweep.clone(),
+            score,
+            changes_once,
+        }
+    } else {
+        let mut thresholds = Vec::new();
+        let mut prev: Option<Outcome> = None;
+        for (k, v) in &sweep.values {
+            for h in [2 * k, 2 * k + 1] {
+                let cur = v.map(|v| outcome(ValueKind::WinDrawLoss, v, Komi(h)));
+                if let (Some(p), Some(c)) = (prev, cur) {
+                    if p != c {
+                        thresholds.push(Threshold {
+                            komi: Komi(h),
+                            from: p,
+                            to: c,
+                        });
+                    }
+                }
+                prev = cur;
+            }
+        }
+        KomiAnalysis::Ultimate {
+            sweep: sweep.clone(),
+            thresholds,
+        }
+    }
+}
+
+/// Whether SGF can describe the board (rectangles only).
+pub fn sgf_size(board: &Board) -> Option<String> {
+    match board.shape() {
+        Shape::Rect { rows, cols } if rows == cols => Some(format!("{cols}")),
+        Shape::Rect { rows, cols } => Some(format!("{cols}:{rows}")),
+        _ => None,
+    }
+}
+
+/// The value after each move of `pv` from the start of `game`: the exact
+/// value of the state it leads to is the root value along a principal
+/// variation, so this replays the moves and returns the final value (for checks).
+pub fn replay_value<G: Game>(game: &G, pv: &[Move]) -> Option<i32> {
+    let mut g = game.clone();
+    for &m in pv {
+        if !g.try_play(m) {
+            return None;
+        }
+    }
+    g.result().map(|r| result_value(&r))
+}

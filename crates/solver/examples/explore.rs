@@ -1,0 +1,37 @@
+//! Ad-hoc measurements: `cargo run --release -p kosolve-solver --example explore -- 2x2 psk [pass-last] [full] [threads]`.
+use kosolve_board::Board;
+use kosolve_rules::{AnyGame, Rules, Ruleset};
+use kosolve_solver::{solve_game, SolveOptions, Strategy};
+use std::sync::Arc;
+
+fn main() {
+    let a: Vec<String> = std::env::args().collect();
+    let board = Arc::new(Board::parse(&a[1]).unwrap());
+    let rs: Ruleset = a[2].parse().unwrap();
+    let mut opts = SolveOptions::default();
+    opts.memory_mib = 2048;
+    for x in &a[3..] {
+        match x.as_str() {
+            "pass-last" => opts.pass_first = false,
+            "full" => opts.strategy = Strategy::FullWindow,
+            "nopv" => opts.pv = false,
+            "allowed" => {}
+            t if t.starts_with('t') => opts.threads = t[1..].parse().unwrap(),
+            t if t.starts_with('n') => opts.max_nodes = Some(t[1..].parse().unwrap()),
+            t if t.starts_with('s') => opts.max_seconds = Some(t[1..].parse().unwrap()),
+            _ => {}
+        }
+    }
+    let mut rules = Rules::new(rs);
+    if a.iter().any(|x| x == "allowed") {
+        rules = rules.with_suicide(kosolve_board::Suicide::Allowed).unwrap();
+    }
+    let g = AnyGame::new(board.clone(), rules);
+    let s = solve_game(&g, &opts);
+    let pv: Vec<String> = s.pv.iter().map(|m| m.name(&board)).collect();
+    println!(
+        "{} {} [{}, {}] nodes {} hits {} entries {} peak {:.1} MiB {:.3}s pv {}",
+        a[1], a[2], s.lower, s.upper, s.stats.nodes, s.stats.table_hits, s.stats.table_entries,
+        s.stats.peak_table_mib, s.stats.seconds, pv.join(" ")
+    );
+}

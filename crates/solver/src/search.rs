@@ -1,0 +1,428 @@
+//! The fast solver: fail-soft alpha-beta over the game tree with an exact
+//! transposition table, an MTD(f) driver that keeps proven root bounds,
+//! young-brothers-wait splitting over rayon, and principal-variation
+//! extraction by null-window re-search.
+
+use crate::table::Table;
+use crate::{SolveOptions, Stats, Strategy, STOP};
+use kosolve_board::Color;
+use kosolve_rules::{Game, GameResult, Move, ValueKind};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// The value of a finished game in the solver's scale, Black's point of
+/// view: the raw area margin (komi 0) for scored games, +1/-1 for a win
+/// or a loss, 0 for a declared draw.
+#[inline]
+pub fn result_value(r: &GameResult) -> i32 {
+    match r {
+        GameResult::Score { black, white } => *black as i32 - *white as i32,
+        GameResult::Win(Color::Black) => 1,
+        GameResult::Win(Color::White) => -1,
+        GameResult::Draw => 0,
+    }
+}
+
+/// The range every value of a game lies in: `[-points, points]` for
+/// margins, `[-1, 1]` otherwise.
+pub fn value_range<G: Game>(game: &G) -> (i32, i32) {
+    match game.rules().ruleset.value_kind() {
+        ValueKind::Margin => {
+            let n = game.board().len() as i32;
+            (-n, n)
+        }
+        ValueKind::WinLoss | ValueKind::WinDrawLoss => (-1, 1),
+    }
+}
+
+/// State shared by every thread of one solve.
+pub(crate) struct Shared {
+    pub table: Table,
+    pub nodes: AtomicU64,
+    pub hits: AtomicU64,
+    pub stop: AtomicBool,
+    pub max_nodes: Option<u64>,
+    pub deadline: Option<Instant>,
+    pub pass_first: bool,
+    pub split_depth: usize,
+    pub use_table: bool,
+}
+
+impl Shared {
+    fn limits_hit(&self) -> bool {
+        if self.stop.load(Ordering::Relaxed) {
+            return true;
+        }
+        let hit = STOP.load(Ordering::Relaxed)
+            || self
+                .max_nodes
+                .is_some_and(|m| self.nodes.load(Ordering::Relaxed) >= m)
+            || self.deadline.is_some_and(|d| Instant::now() >= d);
+        if hit {
+            self.stop.store(true, Ordering::Relaxed);
+        }
+        hit
+    }
+}
+
+/// Orders `moves` in place: non-board moves (pass, delays, draw) first when
+/// `pass_first`, otherwise last; board plays keep point order.
+pub(crate) fn order_moves(moves: &mut Vec<Move>, pass_first: bool) {
+    let is_play = |m: &Move| matches!(m, Move::Play(_));
+    if pass_first {
+        moves.sort_by_key(|m| is_play(m));
+    } else {
+        moves.sort_by_key(|m| !is_play(m));
+    }
+}
+
+/// One thread's searcher.
+pub(crate) struct Searcher<'a, G: Game> {
+    pub game: G,
+    shared: &'a Shared,
+    nodes: u64,
+    hits: u64,
+    bufs: Vec<Vec<Move>>,
+    cancel: Vec<Arc<AtomicBool>>,
+    /// Set when the search was stopped (limits, Ctrl-C or a sibling cutoff); its value is then meaningless.
+    pub aborted: bool,
+}
+
+impl<'a, G: Game> Searcher<'a, G> {
+    pub fn new(game: G, shared: &'a Shared, cancel: Vec<Arc<AtomicBool>>) -> Self {
+        Searcher {
+            game,
+            shared,
+            nodes: 0,
+            hits: 0,
+            bufs: Vec::new(),
+            cancel,
+            aborted: false,
+        }
+    }
+
+    fn flush(&mut self) {
+        self.shared.nodes.fetch_add(self.nodes, Ordering::Relaxed);
+        self.shared.hits.fetch_add(self.hits, Ordering::Relaxed);
+        self.nodes = 0;
+        self.hits = 0;
+    }
+
+    fn check_stop(&mut self) -> bool {
+        self.flush();
+        self.shared.limits_hit() || self.cancel.iter().any(|c| c.load(Ordering::Relaxed))
+    }
+
+    /// Fail-soft alpha-beta: returns v with v <= alpha meaning "value <= v",
+    /// v >= beta meaning "value >= v", and otherwise the exact value.
+    pub fn search(&mut self, mut alpha: i32, mut beta: i32, ply: usize) -> i32 {
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 && self.check_stop() {
+            self.aborted = true;
+            return 0;
+        }
+        if let Some(r) = self.game.result() {
+            return result_value(&r);
+        }
+        let key = if self.shared.use_table {
+            self.game.future_key()
+        } else {
+            None
+        };
+        let mut tt_best = None;
+        let (mut lower, mut upper) = (i32::MIN, i32::MAX);
+        if let Some(k) = key {
+            if let Some(p) = self.shared.table.probe(k) {
+                self.hits += 1;
+                if p.lower >= beta || p.lower == p.upper {
+                    return p.lower;
+                }
+                if p.upper <= alpha {
+                    return p.upper;
+                }
+                lower = p.lower;
+                upper = p.upper;
+                alpha = alpha.max(lower);
+                beta = beta.min(upper);
+                tt_best = p.best;
+            }
+        }
+        let nodes_before = self.nodes;
+        if self.bufs.len() <= ply {
+            self.bufs.resize_with(ply + 1, Vec::new);
+        }
+        let mut moves = std::mem::take(&mut self.bufs[ply]);
+        moves.clear();
+        self.game.legal_moves(&mut moves);
+        assert!(
+            !moves.is_empty(),
+            "a game that is not over has no legal move: {:?}",
+            self.game.moves()
+        );
+        order_moves(&mut moves, self.shared.pass_first);
+        if let Some(b) = tt_best {
+            let b = b as usize;
+            if b < moves.len() && b > 0 {
+                // Promote the remembered best move, keeping the rest in order.
+                moves[..=b].rotate_right(1);
+            }
+        }
+        let maximize = self.game.to_move() == Color::Black;
+        let (a0, b0) = (alpha, beta);
+        let mut best = if maximize { i32::MIN } else { i32::MAX };
+        let mut best_i = 0usize;
+        let parallel = ply < self.shared.split_depth && moves.len() > 1;
+        let count = if parallel { 1 } else { moves.len() };
+        for (i, &m) in moves.iter().enumerate().take(count) {
+            self.game.play(m);
+            let v = self.search(alpha, beta, ply + 1);
+            self.game.undo();
+            if self.aborted {
+                self.bufs[ply] = moves;
+                return 0;
+            }
+            if maximize {
+                if v > best {
+                    best = v;
+                    best_i = i;
+                }
+                alpha = alpha.max(best);
+            } else {
+                if v < best {
+                    best = v;
+                    best_i = i;
+                }
+                beta = beta.min(best);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        if parallel && alpha < beta {
+            let (v, i) = self.split(&moves, alpha, beta, maximize, best, ply);
+            if self.aborted {
+                self.bufs[ply] = moves;
+                return 0;
+            }
+            if (maximize && v > best) || (!maximize && v < best) {
+                best = v;
+                best_i = i;
+            }
+        }
+        // Map the index back to the generated order (before promotion).
+        let static_i = match tt_best {
+            Some(b) if (b as usize) < moves.len() && b > 0 => {
+                let b = b as usize;
+                if best_i == 0 {
+                    b
+                } else if best_i <= b {
+                    best_i - 1
+                } else {
+                    best_i
+                }
+            }
+            _ => best_i,
+        };
+        self.bufs[ply] = moves;
+        let best = best.clamp(lower, upper);
+        if let Some(k) = key {
+            let (lo, hi) = if best <= a0 {
+                (lower, best)
+            } else if best >= b0 {
+                (best, upper)
+            } else {
+                (best, best)
+            };
+            let work = self.nodes - nodes_before + 1;
+            self.shared.table.store(
+                k,
+                lo.max(i16::MIN as i32),
+                hi.min(i16::MAX as i32),
+                Some(static_i as u8),
+                work,
+            );
+        }
+        best
+    }
+
+    /// Young brothers wait: after the eldest child, the others in parallel.
+    fn split(
+        &mut self,
+        moves: &[Move],
+        alpha: i32,
+        beta: i32,
+        maximize: bool,
+        first: i32,
+        ply: usize,
+    ) -> (i32, usize) {
+        use rayon::prelude::*;
+        self.flush();
+        let cancel = Arc::new(AtomicBool::new(false));
+        let bound = AtomicI32::new(if maximize { alpha } else { beta });
+        let shared = self.shared;
+        let mut chain = self.cancel.clone();
+        chain.push(cancel.clone());
+        let results: Vec<Option<i32>> = moves[1..]
+            .par_iter()
+            .map(|&m| {
+                if cancel.load(Ordering::Relaxed) {
+                    return None;
+                }
+                let (a, b) = if maximize {
+                    (bound.load(Ordering::Relaxed), beta)
+                } else {
+                    (alpha, bound.load(Ordering::Relaxed))
+                };
+                let mut g = self.game.clone();
+                g.play(m);
+                let mut s = Searcher::new(g, shared, chain.clone());
+                let v = s.search(a, b, ply + 1);
+                s.flush();
+                if s.aborted {
+                    return None;
+                }
+                if maximize {
+                    bound.fetch_max(v, Ordering::Relaxed);
+                    if v >= beta {
+                        cancel.store(true, Ordering::Relaxed);
+                    }
+                } else {
+                    bound.fetch_min(v, Ordering::Relaxed);
+                    if v <= alpha {
+                        cancel.store(true, Ordering::Relaxed);
+                    }
+                }
+                Some(v)
+            })
+            .collect();
+        let mut best = first;
+        let mut best_i = 0;
+        let mut missing = false;
+        for (j, r) in results.iter().enumerate() {
+            match r {
+                Some(v) => {
+                    if (maximize && *v > best) || (!maximize && *v < best) {
+                        best = *v;
+                        best_i = j + 1;
+                    }
+                }
+                None => missing = true,
+            }
+        }
+        let cutoff = if maximize { best >= beta } else { best <= alpha };
+        if missing && !cutoff {
+            // Only a stop (limits, Ctrl-C, an ancestor's cutoff) leaves a child unsearched without a cutoff here.
+            self.aborted = true;
+        }
+        (best, best_i)
+    }
+
+    /// Flushes counters to the shared totals.
+    pub fn finish(&mut self) {
+        self.flush();
+    }
+}
+
+/// The outcome of the driver: proven bounds (equal when solved).
+pub(crate) struct Bounds {
+    pub lower: i32,
+    pub upper: i32,
+}
+
+/// Runs the root searches and returns the proven bounds on the root value.
+pub(crate) fn drive<G: Game>(game: &G, shared: &Shared, opts: &SolveOptions) -> Bounds {
+    let (mut lo, mut hi) = value_range(game);
+    if let Some(r) = game.result() {
+        let v = result_value(&r);
+        return Bounds { lower: v, upper: v };
+    }
+    let mut s = Searcher::new(game.clone(), shared, Vec::new());
+    match opts.strategy {
+        Strategy::FullWindow => {
+            let v = s.search(lo - 1, hi + 1, 0);
+            s.finish();
+            if !s.aborted {
+                lo = v;
+                hi = v;
+            }
+        }
+        Strategy::Mtdf => {
+            let mut g = 0i32.clamp(lo, hi);
+            while lo < hi {
+                let beta = if g <= lo { lo + 1 } else { g };
+                let v = s.search(beta - 1, beta, 0);
+                if s.aborted {
+                    break;
+                }
+                if v < beta {
+                    hi = hi.min(v);
+                } else {
+                    lo = lo.max(v);
+                }
+                g = v.clamp(lo, hi);
+            }
+            s.finish();
+        }
+    }
+    Bounds {
+        lower: lo,
+        upper: hi,
+    }
+}
+
+/// The principal variation from the root, given the exact root value `v`:
+/// at each node the first move, in the fixed move order (pass-like moves
+/// first when `pass_first`, then board plays by point), whose exact value
+/// equals `v`. Replaying it ends in a result of value `v`. Returns the
+/// moves and whether it is complete (false if a stop cut it short).
+pub(crate) fn principal_variation<G: Game>(game: &G, shared: &Shared, v: i32) -> (Vec<Move>, bool) {
+    let mut g = game.clone();
+    let mut pv = Vec::new();
+    let mut moves = Vec::new();
+    while g.result().is_none() {
+        moves.clear();
+        g.legal_moves(&mut moves);
+        order_moves(&mut moves, shared.pass_first);
+        let maximize = g.to_move() == Color::Black;
+        let mut chosen = None;
+        for &m in &moves {
+            g.play(m);
+            let mut s = Searcher::new(g.clone(), shared, Vec::new());
+            // Children never beat the parent: a child equals v iff it reaches v.
+            let hit = if maximize {
+                s.search(v - 1, v, 1) >= v
+            } else {
+                s.search(v, v + 1, 1) <= v
+            };
+            s.finish();
+            if s.aborted {
+                g.undo();
+                return (pv, false);
+            }
+            if hit {
+                chosen = Some(m);
+                break;
+            }
+            g.undo();
+        }
+        match chosen {
+            Some(m) => pv.push(m),
+            None => panic!("no move reaches the root value {v}: the solver is inconsistent"),
+        }
+    }
+    (pv, true)
+}
+
+/// Fills the effort counters from the shared state.
+pub(crate) fn stats(shared: &Shared, start: Instant, threads: usize) -> Stats {
+    Stats {
+        nodes: shared.nodes.load(Ordering::Relaxed),
+        table_hits: shared.hits.load(Ordering::Relaxed),
+        table_entries: shared.table.len() as u64,
+        replacements: shared.table.replacements(),
+        peak_table_mib: shared.table.peak_bytes() as f64 / (1024.0 * 1024.0),
+        seconds: start.elapsed().as_secs_f64(),
+        threads,
+    }
+}
