@@ -60,7 +60,7 @@ fn write_halves(f: &mut fmt::Formatter<'_>, h: i32) -> fmt::Result {
         ""
     };
     let a = h.unsigned_abs();
-    if a % 2 == 0 {
+    if a & 1 == 0 {
         write!(f, "{sign}{}", a / 2)
     } else {
         write!(f, "{sign}{}.5", a / 2)
@@ -334,9 +334,9 @@ fn void_line(space: &space::Space, ab: &Attractor, aw: &Attractor) -> (Vec<Move>
         let safe = |e: &usize| {
             let t = space.succ[*e] as usize;
             if space.to_move(s) == Color::Black {
-                aw.value(t).map_or(true, |w| w > 0)
+                !matches!(aw.value(t), Some(w) if w <= 0)
             } else {
-                ab.value(t).map_or(true, |b| b < 0)
+                !matches!(ab.value(t), Some(b) if b >= 0)
             }
         };
         // Closing the cycle at once where a safe move allows it keeps the

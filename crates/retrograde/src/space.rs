@@ -143,11 +143,11 @@ impl Expander<'_> {
                     && x.stones(c).is_subset(a.stones(c))
                     && a.stones(c.opponent()).is_subset(x.stones(c.opponent()))
                     && x.play(self.board, c, added.first_point().unwrap(), self.suicide)
-                        .map_or(false, |pl| pl.position == a)
+                        .is_ok_and(|pl| pl.position == a)
             }
             Suicide::Allowed => x.empty(self.board).iter().any(|p| {
                 x.play(self.board, c, p, self.suicide)
-                    .map_or(false, |pl| pl.position == a)
+                    .is_ok_and(|pl| pl.position == a)
             }),
         };
         if recreatable {
@@ -212,6 +212,10 @@ impl Expander<'_> {
     }
 }
 
+/// One parallel task's output: (successor key, move code) pairs, and the
+/// number of successors of each state expanded.
+type Expanded = (Vec<(u64, u8)>, Vec<u32>);
+
 /// States expanded per parallel task.
 const CHUNK: usize = 2048;
 
@@ -257,7 +261,7 @@ pub(crate) fn build(
     let mut lo = 0usize;
     while lo < keys.len() {
         let hi = keys.len();
-        let layer: Vec<(Vec<(u64, u8)>, Vec<u32>)> = keys[lo..hi]
+        let layer: Vec<Expanded> = keys[lo..hi]
             .par_chunks(CHUNK)
             .map(|chunk| {
                 let mut out = Vec::with_capacity(chunk.len() * (board.len() + 1));

@@ -348,3 +348,48 @@ fn principal_variations_replay_in_the_rules_engine() {
     }
     let _ = Move::Pass;
 }
+
+/// Runs `f` on each board in a thread with a large stack (the depth-first
+/// walk over `future_key`s recurses once per move of the longest path).
+fn fixpoint_check(specs: &'static [&'static str]) {
+    std::thread::Builder::new()
+        .stack_size(1 << 30)
+        .spawn(move || {
+            for spec in specs {
+                let board = Board::parse(spec).unwrap();
+                let rules = Rules::new(Ruleset::Basic);
+                let t = std::time::Instant::now();
+                let kg = KeyGraph::build(&mut game(&board, rules), 0);
+                let (vb, vw) = kg.vb_vw();
+                let raw = solve(&board, &rules, false);
+                let canon = solve(&board, &rules, true);
+                eprintln!(
+                    "{spec}: forward VB {vb:?} VW {vw:?}, {} states, {:.1}s",
+                    kg.non_terminal(),
+                    t.elapsed().as_secs_f64()
+                );
+                assert_eq!(raw.states, kg.non_terminal(), "{spec}");
+                for s in [&raw, &canon] {
+                    assert_eq!((s.vb, s.vw), (vb, vw), "{spec}");
+                    assert_eq!(s.value, value_rule(vb, vw), "{spec}");
+                }
+            }
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+}
+
+/// 3x3 and 2x4 against the layered fixpoint (a few seconds in release).
+#[test]
+fn layered_fixpoint_agrees_on_3x3_and_2x4() {
+    fixpoint_check(&["2x4", "3x3"]);
+}
+
+/// 2x5 and 3x4 against the layered fixpoint (minutes; millions of states).
+/// `cargo test -p kosolve-retrograde --release -- --ignored`
+#[test]
+#[ignore]
+fn layered_fixpoint_agrees_on_2x5_and_3x4() {
+    fixpoint_check(&["2x5", "3x4"]);
+}

@@ -192,7 +192,9 @@ fn errors() {
 /// also matches the published value of 3x3 under other ko rules.
 #[test]
 fn recorded_figures() {
-    let table: [(&str, BasicValue, Option<i32>, Option<i32>, usize); 9] = [
+    // (board, value, VB, VW, states), half points.
+    type Row = (&'static str, BasicValue, Option<i32>, Option<i32>, usize);
+    let table: [Row; 9] = [
         ("1x1", BasicValue::Margin(0), Some(0), Some(0), 2),
         ("1x2", BasicValue::Margin(0), Some(0), Some(0), 14),
         ("1x3", BasicValue::Margin(6), Some(6), Some(6), 34),
