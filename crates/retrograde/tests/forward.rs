@@ -346,6 +346,16 @@ fn principal_variations_replay_in_the_rules_engine() {
             check_pv(&board, rules, &s);
         }
     }
+    // Komis around the whole-board margins: White wins, jigo by VW = 0,
+    // Black wins by half a point, and void games turned finished.
+    for spec in ["1x3", "1x5", "2x2", "2x3", "3x3"] {
+        let board = Board::parse(spec).unwrap();
+        for k in [-19, -18, -13, -12, -9, -8, -7, 7, 8, 9, 12, 13, 18, 19] {
+            let rules = Rules::new(Ruleset::Basic).with_komi(Komi(k));
+            let s = solve(&board, &rules, true);
+            check_pv(&board, rules, &s);
+        }
+    }
     let _ = Move::Pass;
 }
 
