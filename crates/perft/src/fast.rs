@@ -73,6 +73,10 @@ pub(crate) fn count(
     }
 }
 
+/// Subproblems whose reachable set has at most this many positions are
+/// recomputed rather than memoised in the colourless count.
+const SMALL_REACH: u32 = 6;
+
 /// A set of dense position numbers.
 trait Mask:
     Copy
@@ -91,6 +95,9 @@ trait Mask:
     /// Removes the lowest member and returns it (the mask must not be empty).
     fn pop_lowest(&mut self) -> usize;
     fn byte(self, i: usize) -> u8;
+    fn count(self) -> u32;
+    /// The mask as a `u64` if it fits.
+    fn to_u64(self) -> Option<u64>;
 }
 
 macro_rules! mask_impl {
@@ -118,6 +125,14 @@ macro_rules! mask_impl {
             #[inline(always)]
             fn byte(self, i: usize) -> u8 {
                 (self >> (8 * i)) as u8
+            }
+            #[inline(always)]
+            fn count(self) -> u32 {
+                self.count_ones()
+            }
+            #[inline(always)]
+            fn to_u64(self) -> Option<u64> {
+                u64::try_from(self).ok()
             }
         }
     };
@@ -186,6 +201,11 @@ struct FastCounter<M> {
     canon_elems: [Vec<Vec<u16>>; 2],
     relabels: Vec<Relabel<M>>,
     memo: HashMap<(M, u64), u128, ahash::RandomState>,
+    /// The colourless memo with the key packed into a `u64` (set | canonical
+    /// position << 58) and the count as a `u64` (`u64::MAX`: look in `memo`).
+    packed: HashMap<u64, u64, ahash::RandomState>,
+    /// Whether keys fit `packed` (at most 58 positions).
+    pack: bool,
     nodes: u64,
     max_nodes: u64,
     positions: usize,
@@ -299,6 +319,8 @@ impl<M: Mask> FastCounter<M> {
             canon_elems,
             relabels,
             memo: HashMap::with_hasher(ahash::RandomState::with_seeds(21, 22, 23, 24)),
+            packed: HashMap::with_hasher(ahash::RandomState::with_seeds(25, 26, 27, 28)),
+            pack: n <= 58,
             nodes: 0,
             max_nodes: opts.max_nodes.unwrap_or(u64::MAX),
             positions: n,
@@ -316,7 +338,7 @@ impl<M: Mask> FastCounter<M> {
             games,
             method: Method::Fast,
             nodes: self.nodes,
-            memo_entries: self.memo.len() as u64,
+            memo_entries: (self.memo.len() + self.packed.len()) as u64,
             dense_positions: self.positions,
         })
     }
@@ -327,7 +349,7 @@ impl<M: Mask> FastCounter<M> {
     /// a future superko test asks about a successor of a member of `R`; so
     /// only `occurred ∩ succ(R)` matters (docs/perft.md).
     #[inline]
-    fn prune(&self, pos: usize, occurred: M) -> M {
+    fn prune(&self, pos: usize, occurred: M) -> (M, u32) {
         let mut reached = M::bit(pos);
         let mut frontier = reached;
         let mut touched = M::default();
@@ -340,7 +362,7 @@ impl<M: Mask> FastCounter<M> {
             frontier = next & !occurred & !reached;
             reached |= frontier;
         }
-        (occurred & touched) | M::bit(pos)
+        ((occurred & touched) | M::bit(pos), reached.count())
     }
 
     /// The memo key of (pos, c to move, pruned set, remaining depth).
@@ -373,8 +395,16 @@ impl<M: Mask> FastCounter<M> {
                 limit: self.max_nodes,
             });
         }
-        let set = self.prune(pos, occurred);
-        let key = {
+        let (set, reached) = self.prune(pos, occurred);
+        if reached == 1 {
+            // Nothing left to reach: the game can only end (pass, pass).
+            return Ok(1);
+        }
+        // Small subproblems are cheaper to recompute than to look up.
+        let memo = reached > SMALL_REACH;
+        let mut key = (set, 0u64);
+        let mut packed = None;
+        if memo {
             let elems = &self.any_elems[pos];
             let mut best = self.relabels[elems[0] as usize].apply(set);
             for &e in &elems[1..] {
@@ -383,10 +413,24 @@ impl<M: Mask> FastCounter<M> {
                     best = img;
                 }
             }
-            (best, self.any_pos[pos] as u64)
-        };
-        if let Some(&v) = self.memo.get(&key) {
-            return Ok(v);
+            let p = self.any_pos[pos] as u64;
+            key = (best, p);
+            packed = if self.pack {
+                best.to_u64().map(|b| b | p << 58)
+            } else {
+                None
+            };
+            let hit = match packed {
+                Some(k) => match self.packed.get(&k) {
+                    Some(&v) if v != u64::MAX => Some(v as u128),
+                    Some(_) => self.memo.get(&key).copied(),
+                    None => None,
+                },
+                None => self.memo.get(&key).copied(),
+            };
+            if let Some(v) = hit {
+                return Ok(v);
+            }
         }
         // The game may end here: pass, pass.
         let mut total = 1u128;
@@ -399,7 +443,20 @@ impl<M: Mask> FastCounter<M> {
                 total = total.checked_add(r).ok_or(PerftError::Overflow)?;
             }
         }
-        self.memo.insert(key, total);
+        if memo {
+            match packed {
+                Some(k) if total < u64::MAX as u128 => {
+                    self.packed.insert(k, total as u64);
+                }
+                Some(k) => {
+                    self.packed.insert(k, u64::MAX);
+                    self.memo.insert(key, total);
+                }
+                None => {
+                    self.memo.insert(key, total);
+                }
+            }
+        }
         Ok(total)
     }
 
@@ -417,7 +474,7 @@ impl<M: Mask> FastCounter<M> {
                 limit: self.max_nodes,
             });
         }
-        let set = self.prune(pos, occurred);
+        let (set, _) = self.prune(pos, occurred);
         let key = self.key(pos, c, set, rem);
         if let Some(&v) = self.memo.get(&key) {
             return Ok(v);

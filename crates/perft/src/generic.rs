@@ -20,7 +20,7 @@ pub fn count_games_in<G: Game>(game: &mut G, opts: &CountOptions) -> Result<Game
         depth_mode: opts.depth.is_some(),
         nodes: 0,
         max_nodes: opts.max_nodes.unwrap_or(u64::MAX),
-        used_memo: false,
+        used_memo: opts.memo && game.future_key().is_some(),
         buffers: Vec::new(),
     };
     let games = c.count(game, opts.depth.unwrap_or(u32::MAX), 0)?;
@@ -69,7 +69,6 @@ impl Counter {
             None
         };
         if let Some(k) = key {
-            self.used_memo = true;
             if let Some(&v) = self.memo.get(&k) {
                 return Ok(v);
             }
