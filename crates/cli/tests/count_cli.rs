@@ -1,0 +1,273 @@
+//! `kosolve positions` and `kosolve count` through the built binary: JSON
+//! output, text output, and the errors for bad input (exit code 2).
+
+use serde_json::Value;
+use std::process::{Command, Output};
+
+fn kosolve(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_kosolve"))
+        .args(args)
+        .output()
+        .expect("run kosolve")
+}
+
+/// Runs a command that must succeed and print one JSON object on one line.
+fn json(args: &[&str]) -> Value {
+    let out = kosolve(args);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 1, "{args:?} printed {stdout}");
+    serde_json::from_str(lines[0]).unwrap_or_else(|e| panic!("{args:?}: {e}: {stdout}"))
+}
+
+/// Runs a command that must fail with exit code 2; returns its stderr.
+fn fails(args: &[&str]) -> String {
+    let out = kosolve(args);
+    let stderr = String::from_utf8_lossy(&out.stderr).to_string();
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+    assert!(out.stdout.is_empty(), "{args:?} printed to stdout");
+    assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    stderr
+}
+
+fn games(v: &Value) -> u128 {
+    match &v["games"] {
+        Value::Number(n) => n.as_u64().expect("games is a u64") as u128,
+        Value::String(s) => s.parse().expect("games is a decimal string"),
+        other => panic!("games is {other}"),
+    }
+}
+
+#[test]
+fn positions_json() {
+    for (board, want) in [("1x5", 113u64), ("2x3", 489), ("3x3", 12675)] {
+        let v = json(&["positions", "--board", board, "--format", "json"]);
+        assert_eq!(v["board"], board);
+        assert_eq!(v["positions"].as_u64(), Some(want), "{board}");
+        assert!(v["seconds"].as_f64().unwrap() >= 0.0);
+    }
+}
+
+#[test]
+fn positions_text() {
+    let out = kosolve(&["positions", "--board", "2x2"]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("2x2") && text.contains("57"), "{text}");
+}
+
+#[test]
+fn count_json_matches_published_counts() {
+    for (board, rules, suicide, want) in [
+        ("1x1", "psk", "forbidden", 1u128),
+        ("1x2", "psk", "forbidden", 9),
+        ("1x3", "psk", "forbidden", 907),
+        ("1x1", "psk", "allowed", 1),
+        ("1x1", "ssk", "allowed", 2),
+        ("1x1", "nssk", "allowed", 5),
+        ("1x4", "tromp-taylor", "allowed", 2_098_407_841),
+    ] {
+        let v = json(&[
+            "count",
+            "--board",
+            board,
+            "--rules",
+            rules,
+            "--suicide",
+            suicide,
+            "--format",
+            "json",
+        ]);
+        assert_eq!(v["board"], board);
+        assert_eq!(v["rules"], rules);
+        assert_eq!(v["suicide"], suicide);
+        assert_eq!(games(&v), want, "{board} {rules} {suicide}");
+        assert!(v["seconds"].as_f64().unwrap() >= 0.0);
+    }
+}
+
+#[test]
+fn count_defaults_and_methods() {
+    let v = json(&[
+        "count",
+        "--board",
+        "1x3",
+        "--rules",
+        "tromp-taylor",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(
+        v["suicide"], "allowed",
+        "tromp-taylor allows suicide by default"
+    );
+    assert_eq!(v["method"], "fast");
+    let fast = games(&v);
+    let v = json(&[
+        "count",
+        "--board",
+        "1x3",
+        "--rules",
+        "tromp-taylor",
+        "--no-fast",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["method"], "memo");
+    assert_eq!(games(&v), fast);
+    let v = json(&[
+        "count", "--board", "1x1", "--rules", "kee", "--format", "json",
+    ]);
+    assert_eq!(v["method"], "plain");
+    assert!(games(&v) >= 1);
+}
+
+#[test]
+fn count_with_depth() {
+    // 1x2 by hand: Black plays a, b or passes (3). After "X." White can
+    // capture at b or pass; after ".X" capture at a or pass; after a pass
+    // White plays a, b or passes (the second pass ends the game at move 2,
+    // which counts). 2 + 2 + 3 = 7 sequences of two moves.
+    for rules in ["basic", "psk", "ssk", "fixed"] {
+        let v = json(&[
+            "count", "--board", "1x2", "--rules", rules, "--depth", "2", "--format", "json",
+        ]);
+        assert_eq!(v["depth"], 2);
+        assert_eq!(games(&v), 7, "{rules}");
+        let v = json(&[
+            "count", "--board", "1x2", "--rules", rules, "--depth", "1", "--format", "json",
+        ]);
+        assert_eq!(games(&v), 3, "{rules}");
+    }
+}
+
+#[test]
+fn huge_counts_are_strings() {
+    // Basic ko on 2x2 has at least two legal moves at every turn: over 2^70
+    // sequences of 70 moves, which does not fit in 64 bits.
+    let v = json(&[
+        "count", "--board", "2x2", "--rules", "basic", "--depth", "70", "--format", "json",
+    ]);
+    let s = v["games"].as_str().expect("a decimal string");
+    assert!(s.parse::<u128>().unwrap() > u64::MAX as u128, "{s}");
+}
+
+#[test]
+fn count_text() {
+    let out = kosolve(&["count", "--board", "1x2", "--rules", "psk"]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("1x2") && text.contains("psk") && text.contains(" 9 "),
+        "{text}"
+    );
+}
+
+#[test]
+fn relabelled_graph_counts_like_the_rectangle() {
+    let dir = std::env::temp_dir().join(format!("kosolve-count-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("path4.txt");
+    std::fs::write(&path, "# 1x4 renumbered\n0: 2\n2: 0 3\n3: 2 1\n1: 3\n").unwrap();
+    let spec = format!("graph:{}", path.display());
+    let g = json(&[
+        "count", "--board", &spec, "--rules", "psk", "--format", "json",
+    ]);
+    let r = json(&[
+        "count", "--board", "1x4", "--rules", "psk", "--format", "json",
+    ]);
+    assert_eq!(games(&g), games(&r));
+    let p = json(&["positions", "--board", &spec, "--format", "json"]);
+    assert_eq!(p["positions"].as_u64(), Some(41));
+    std::fs::write(&path, "0: 1\n1: 2\n").unwrap();
+    let err = fails(&["count", "--board", &spec, "--rules", "psk"]);
+    assert!(err.contains("graph file"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn bad_input_is_exit_code_2_with_a_reason() {
+    let err = fails(&["count", "--board", "1x2", "--rules", "superko"]);
+    assert!(err.contains("unknown ruleset 'superko'"), "{err}");
+    for name in [
+        "psk",
+        "ssk",
+        "nssk",
+        "basic",
+        "kee",
+        "fundamental",
+        "ultimate-simple",
+    ] {
+        assert!(err.contains(name), "valid names listed: {err}");
+    }
+
+    let err = fails(&["count", "--board", "1x2", "--rules", "basic"]);
+    assert!(err.contains("infinite") && err.contains("--depth"), "{err}");
+
+    let err = fails(&[
+        "count", "--board", "2x2", "--rules", "basic", "--depth", "130",
+    ]);
+    assert!(err.contains("overflow"), "{err}");
+
+    let err = fails(&["count", "--board", "9x9", "--rules", "psk"]);
+    assert!(
+        err.contains("81 points") && err.contains("at most 64"),
+        "{err}"
+    );
+    let err = fails(&["positions", "--board", "9x9"]);
+    assert!(err.contains("81 points"), "{err}");
+
+    let err = fails(&["count", "--board", "0x3", "--rules", "psk"]);
+    assert!(err.contains("zero dimension"), "{err}");
+    let err = fails(&["positions", "--board", "3x0"]);
+    assert!(err.contains("zero dimension"), "{err}");
+
+    let err = fails(&["positions", "--board", "banana"]);
+    assert!(err.contains("malformed board"), "{err}");
+
+    let err = fails(&["positions", "--board", "graph:/nonexistent/kosolve.txt"]);
+    assert!(err.contains("cannot read graph file"), "{err}");
+
+    let err = fails(&["positions", "--board", "5x6"]);
+    assert!(
+        err.contains("30 points") && err.contains("not feasible"),
+        "{err}"
+    );
+
+    let err = fails(&[
+        "count",
+        "--board",
+        "1x2",
+        "--rules",
+        "psk",
+        "--suicide",
+        "maybe",
+    ]);
+    assert!(err.contains("suicide"), "{err}");
+
+    let err = fails(&["count", "--board", "1x2", "--rules", "psk", "--komi", "0.3"]);
+    assert!(err.contains("komi"), "{err}");
+
+    let err = fails(&[
+        "count",
+        "--board",
+        "2x2",
+        "--rules",
+        "kee",
+        "--max-nodes",
+        "1000",
+    ]);
+    assert!(
+        err.contains("node limit") && err.contains("--max-nodes"),
+        "{err}"
+    );
+
+    // clap's own usage errors also exit with 2.
+    fails(&["count", "--board", "1x2"]);
+    fails(&["positions"]);
+}
