@@ -9,6 +9,7 @@
 //! to a canonical form under the board symmetries and the colour swap.
 //! docs/perft.md argues that the key is exact.
 
+use crate::table::PackedTable;
 use crate::{CountOptions, GameCount, Method, PerftError};
 use hashbrown::HashMap;
 use kosolve_board::{Bitboard, Board, Color, Position};
@@ -76,6 +77,27 @@ pub(crate) fn count(
 /// Subproblems whose reachable set has at most this many positions are
 /// recomputed rather than memoised in the colourless count.
 const SMALL_REACH: u32 = 6;
+
+/// A memo key of the colourless count.
+#[derive(Copy, Clone)]
+enum PathKey<M> {
+    /// Set and canonical position packed into a `u64`.
+    Packed(u64),
+    /// Set and canonical position, when the set has more than 58 bits.
+    Wide((M, u64)),
+    /// A state too small to memoise.
+    None,
+}
+
+/// A child of a colourless state, pruned and keyed.
+#[derive(Copy, Clone)]
+struct Kid<M> {
+    q: usize,
+    mult: u32,
+    set: M,
+    reached: u32,
+    key: PathKey<M>,
+}
 
 /// A set of dense position numbers.
 trait Mask:
@@ -203,7 +225,9 @@ struct FastCounter<M> {
     memo: HashMap<(M, u64), u128, ahash::RandomState>,
     /// The colourless memo with the key packed into a `u64` (set | canonical
     /// position << 58) and the count as a `u64` (`u64::MAX`: look in `memo`).
-    packed: HashMap<u64, u64, ahash::RandomState>,
+    packed: PackedTable,
+    /// The children of the states on the current path (a stack).
+    kids: Vec<Kid<M>>,
     /// Whether keys fit `packed` (at most 58 positions).
     pack: bool,
     nodes: u64,
@@ -319,7 +343,8 @@ impl<M: Mask> FastCounter<M> {
             canon_elems,
             relabels,
             memo: HashMap::with_hasher(ahash::RandomState::with_seeds(21, 22, 23, 24)),
-            packed: HashMap::with_hasher(ahash::RandomState::with_seeds(25, 26, 27, 28)),
+            packed: PackedTable::new(),
+            kids: Vec::new(),
             pack: n <= 58,
             nodes: 0,
             max_nodes: opts.max_nodes.unwrap_or(u64::MAX),
@@ -389,75 +414,125 @@ impl<M: Mask> FastCounter<M> {
     /// edge multiplicities. (Between two board plays there is either no pass
     /// or one, so the mover of each play is free and decides the passes.)
     fn count_paths(&mut self, pos: usize, occurred: M) -> Result<u128, PerftError> {
+        let (set, reached) = self.prune(pos, occurred);
+        if reached == 1 {
+            // Nothing left to reach: the game can only end (pass, pass).
+            return Ok(1);
+        }
+        self.expand_paths(pos, set)
+    }
+
+    /// The canonical memo key of a colourless state, packed into a `u64`
+    /// when it fits (set | canonical position << 58).
+    #[inline]
+    fn path_key(&self, pos: usize, set: M) -> PathKey<M> {
+        let elems = &self.any_elems[pos];
+        let mut best = self.relabels[elems[0] as usize].apply(set);
+        for &e in &elems[1..] {
+            let img = self.relabels[e as usize].apply(set);
+            if img < best {
+                best = img;
+            }
+        }
+        let p = self.any_pos[pos] as u64;
+        match best.to_u64() {
+            Some(b) if self.pack => PathKey::Packed(b | p << 58),
+            _ => PathKey::Wide((best, p)),
+        }
+    }
+
+    #[inline]
+    fn lookup_paths(&self, key: &PathKey<M>) -> Option<u128> {
+        match key {
+            PathKey::Packed(k) => match self.packed.get(*k) {
+                Some(v) if v != u64::MAX => Some(v as u128),
+                Some(_) => self.memo.get(&(M::default(), *k)).copied(),
+                None => None,
+            },
+            PathKey::Wide(k) => self.memo.get(k).copied(),
+            PathKey::None => None,
+        }
+    }
+
+    fn store_paths(&mut self, key: PathKey<M>, total: u128) {
+        match key {
+            PathKey::Packed(k) if total < u64::MAX as u128 => self.packed.insert(k, total as u64),
+            PathKey::Packed(k) => {
+                self.packed.insert(k, u64::MAX);
+                self.memo.insert((M::default(), k), total);
+            }
+            PathKey::Wide(k) => {
+                self.memo.insert(k, total);
+            }
+            PathKey::None => {}
+        }
+    }
+
+    /// Counts the games from a colourless state (pruned set `set`) by
+    /// expanding it. Its children are pruned and keyed first and their memo
+    /// slots prefetched, so that their lookups overlap; each child is then
+    /// taken from the memo, or expanded and stored.
+    fn expand_paths(&mut self, pos: usize, set: M) -> Result<u128, PerftError> {
         self.nodes += 1;
         if self.nodes > self.max_nodes {
             return Err(PerftError::NodeLimit {
                 limit: self.max_nodes,
             });
         }
-        let (set, reached) = self.prune(pos, occurred);
-        if reached == 1 {
-            // Nothing left to reach: the game can only end (pass, pass).
-            return Ok(1);
-        }
-        // Small subproblems are cheaper to recompute than to look up.
-        let memo = reached > SMALL_REACH;
-        let mut key = (set, 0u64);
-        let mut packed = None;
-        if memo {
-            let elems = &self.any_elems[pos];
-            let mut best = self.relabels[elems[0] as usize].apply(set);
-            for &e in &elems[1..] {
-                let img = self.relabels[e as usize].apply(set);
-                if img < best {
-                    best = img;
-                }
-            }
-            let p = self.any_pos[pos] as u64;
-            key = (best, p);
-            packed = if self.pack {
-                best.to_u64().map(|b| b | p << 58)
-            } else {
-                None
-            };
-            let hit = match packed {
-                Some(k) => match self.packed.get(&k) {
-                    Some(&v) if v != u64::MAX => Some(v as u128),
-                    Some(_) => self.memo.get(&key).copied(),
-                    None => None,
-                },
-                None => self.memo.get(&key).copied(),
-            };
-            if let Some(v) = hit {
-                return Ok(v);
-            }
-        }
-        // The game may end here: pass, pass.
-        let mut total = 1u128;
+        let base = self.kids.len();
         for i in 0..self.union[pos].len() {
             let (q, mult) = self.union[pos][i];
             let q = q as usize;
-            if !set.has(q) {
-                let r = self.count_paths(q, set | M::bit(q))?;
-                let r = r.checked_mul(mult as u128).ok_or(PerftError::Overflow)?;
-                total = total.checked_add(r).ok_or(PerftError::Overflow)?;
+            if set.has(q) {
+                continue;
+            }
+            let (cset, reached) = self.prune(q, set | M::bit(q));
+            // Small subproblems are cheaper to recompute than to look up.
+            let key = if reached > SMALL_REACH {
+                let k = self.path_key(q, cset);
+                if let PathKey::Packed(p) = k {
+                    self.packed.prefetch(p);
+                }
+                k
+            } else {
+                PathKey::None
+            };
+            self.kids.push(Kid {
+                q,
+                mult,
+                set: cset,
+                reached,
+                key,
+            });
+        }
+        // The game may end here: pass, pass.
+        let mut total = 1u128;
+        let mut result = Ok(());
+        for i in base..self.kids.len() {
+            let kid = self.kids[i];
+            let r = if kid.reached == 1 {
+                Ok(1)
+            } else if let Some(v) = self.lookup_paths(&kid.key) {
+                Ok(v)
+            } else {
+                self.expand_paths(kid.q, kid.set).inspect(|&v| {
+                    self.store_paths(kid.key, v);
+                })
+            };
+            match r.and_then(|r| {
+                r.checked_mul(kid.mult as u128)
+                    .and_then(|r| total.checked_add(r))
+                    .ok_or(PerftError::Overflow)
+            }) {
+                Ok(t) => total = t,
+                Err(e) => {
+                    result = Err(e);
+                    break;
+                }
             }
         }
-        if memo {
-            match packed {
-                Some(k) if total < u64::MAX as u128 => {
-                    self.packed.insert(k, total as u64);
-                }
-                Some(k) => {
-                    self.packed.insert(k, u64::MAX);
-                    self.memo.insert(key, total);
-                }
-                None => {
-                    self.memo.insert(key, total);
-                }
-            }
-        }
-        Ok(total)
+        self.kids.truncate(base);
+        result.map(|()| total)
     }
 
     /// The number of games (or of move sequences of `rem` more moves) from

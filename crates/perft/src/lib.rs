@@ -26,6 +26,7 @@
 mod fast;
 mod generic;
 mod positions;
+mod table;
 
 pub use fast::{fast_path_applies, FAST_MAX_POSITIONS};
 pub use generic::count_games_in;
