@@ -17,8 +17,10 @@ impl PackedTable {
     /// An empty table.
     pub(crate) fn new() -> PackedTable {
         let bits = 16;
+        let mut slots = vec![(EMPTY, 0); 1 << bits];
+        advise_huge_pages(&mut slots);
         PackedTable {
-            slots: vec![(EMPTY, 0); 1 << bits],
+            slots,
             shift: 64 - bits,
             len: 0,
         }
