@@ -267,6 +267,30 @@ fn bad_input_is_exit_code_2_with_a_reason() {
         "{err}"
     );
 
+    let err = fails(&[
+        "count",
+        "--board",
+        "3x3",
+        "--rules",
+        "psk",
+        "--max-memo",
+        "5000",
+    ]);
+    assert!(
+        err.contains("memo limit") && err.contains("--max-memo"),
+        "{err}"
+    );
+    let err = fails(&[
+        "count",
+        "--board",
+        "2x2",
+        "--rules",
+        "psk",
+        "--max-memo",
+        "5000",
+    ]);
+    assert!(err.contains("memo limit"), "{err}");
+
     // clap's own usage errors also exit with 2.
     fails(&["count", "--board", "1x2"]);
     fails(&["positions"]);

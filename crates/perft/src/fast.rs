@@ -232,6 +232,7 @@ struct FastCounter<M> {
     pack: bool,
     nodes: u64,
     max_nodes: u64,
+    max_memo: u64,
     positions: usize,
 }
 
@@ -348,6 +349,7 @@ impl<M: Mask> FastCounter<M> {
             pack: n <= 58,
             nodes: 0,
             max_nodes: opts.max_nodes.unwrap_or(u64::MAX),
+            max_memo: opts.max_memo_entries.unwrap_or(u64::MAX),
             positions: n,
         }
     }
@@ -479,6 +481,11 @@ impl<M: Mask> FastCounter<M> {
                 limit: self.max_nodes,
             });
         }
+        if (self.memo.len() + self.packed.len()) as u64 >= self.max_memo {
+            return Err(PerftError::MemoLimit {
+                limit: self.max_memo,
+            });
+        }
         let base = self.kids.len();
         for i in 0..self.union[pos].len() {
             let (q, mult) = self.union[pos][i];
@@ -547,6 +554,11 @@ impl<M: Mask> FastCounter<M> {
         if self.nodes > self.max_nodes {
             return Err(PerftError::NodeLimit {
                 limit: self.max_nodes,
+            });
+        }
+        if (self.memo.len() + self.packed.len()) as u64 >= self.max_memo {
+            return Err(PerftError::MemoLimit {
+                limit: self.max_memo,
             });
         }
         let (set, _) = self.prune(pos, occurred);

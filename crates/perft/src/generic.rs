@@ -20,6 +20,7 @@ pub fn count_games_in<G: Game>(game: &mut G, opts: &CountOptions) -> Result<Game
         depth_mode: opts.depth.is_some(),
         nodes: 0,
         max_nodes: opts.max_nodes.unwrap_or(u64::MAX),
+        max_memo: opts.max_memo_entries.unwrap_or(u64::MAX),
         used_memo: opts.memo && game.future_key().is_some(),
         buffers: Vec::new(),
     };
@@ -43,6 +44,7 @@ struct Counter {
     depth_mode: bool,
     nodes: u64,
     max_nodes: u64,
+    max_memo: u64,
     used_memo: bool,
     buffers: Vec<Vec<Move>>,
 }
@@ -57,6 +59,11 @@ impl Counter {
         if self.nodes > self.max_nodes {
             return Err(PerftError::NodeLimit {
                 limit: self.max_nodes,
+            });
+        }
+        if self.memo.len() as u64 >= self.max_memo {
+            return Err(PerftError::MemoLimit {
+                limit: self.max_memo,
             });
         }
         let ended = if self.depth_mode { 0 } else { 1 };

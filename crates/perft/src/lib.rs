@@ -52,6 +52,11 @@ pub enum PerftError {
         /// The limit that was reached.
         limit: u64,
     },
+    /// The memo grew past [`CountOptions::max_memo_entries`].
+    MemoLimit {
+        /// The limit that was reached.
+        limit: u64,
+    },
     /// The board is too large for the count asked for; the text says why.
     TooLarge(String),
 }
@@ -68,6 +73,11 @@ impl fmt::Display for PerftError {
             PerftError::NodeLimit { limit } => write!(
                 f,
                 "the count was abandoned after visiting {limit} nodes (the node limit); \
+                 the game tree is too large for this board and ruleset"
+            ),
+            PerftError::MemoLimit { limit } => write!(
+                f,
+                "the count was abandoned when its memo reached {limit} entries (the memo limit); \
                  the game tree is too large for this board and ruleset"
             ),
             PerftError::TooLarge(s) => f.write_str(s),
@@ -125,6 +135,10 @@ pub struct CountOptions {
     /// Give up with [`PerftError::NodeLimit`] after visiting this many
     /// nodes (`None`: no limit).
     pub max_nodes: Option<u64>,
+    /// Give up with [`PerftError::MemoLimit`] once the memo holds this many
+    /// entries (`None`: no limit). An entry takes about 26 bytes in the
+    /// fast path and about 64 in the generic one.
+    pub max_memo_entries: Option<u64>,
 }
 
 impl Default for CountOptions {
@@ -135,6 +149,7 @@ impl Default for CountOptions {
             memo: true,
             symmetry: true,
             max_nodes: None,
+            max_memo_entries: None,
         }
     }
 }
@@ -160,7 +175,8 @@ pub struct GameCount {
 ///
 /// Errors: [`PerftError::InfiniteGames`] for `basic` without a depth,
 /// [`PerftError::Overflow`] if the count exceeds `u128`,
-/// [`PerftError::NodeLimit`] if [`CountOptions::max_nodes`] is reached.
+/// [`PerftError::NodeLimit`] if [`CountOptions::max_nodes`] is reached,
+/// [`PerftError::MemoLimit`] if [`CountOptions::max_memo_entries`] is.
 ///
 /// Kee games are counted without a memo (their future depends on the order
 /// of the history), so Kee counts finish only on the tiniest boards; set

@@ -389,6 +389,22 @@ fn node_limit_is_an_error() {
 }
 
 #[test]
+fn memo_limit_is_an_error() {
+    let opts = CountOptions {
+        max_memo_entries: Some(500),
+        ..CountOptions::default()
+    };
+    for (spec, r) in [
+        ("2x2", Ruleset::Psk),
+        ("2x2", Ruleset::Ssk),
+        ("1x4", Ruleset::TrompTaylor),
+    ] {
+        let err = count_games(&board(spec), Rules::new(r), &opts).unwrap_err();
+        assert_eq!(err, PerftError::MemoLimit { limit: 500 }, "{spec} {r}");
+    }
+}
+
+#[test]
 fn plain_and_memo_counts_agree_through_the_game_trait() {
     // count_games_in from a state after some moves, with and without memo.
     use kosolve_perft::count_games_in;
