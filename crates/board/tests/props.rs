@@ -3,7 +3,8 @@
 //! invariants, symmetry, diagrams, and reachability of every legal position.
 
 use kosolve_board::{
-    legal_positions, Bitboard, Board, Cell, Color, PlayError, Point, Position, Shape, Suicide,
+    legal_positions, ternary_index, Bitboard, Board, Cell, Color, PlayError, Point, Position,
+    Shape, Suicide, TernaryIndexer,
 };
 use proptest::prelude::*;
 use std::collections::{BTreeSet, VecDeque};
@@ -572,5 +573,22 @@ fn one_by_sixty_four() {
             pos.area(&board, Color::Black),
             ref_area(&cells, &adj, Color::Black)
         );
+    }
+}
+
+proptest! {
+    /// The table-driven ternary numbering equals the point-by-point one and
+    /// is below 3^n; distinct positions get distinct numbers.
+    #[test]
+    fn ternary_numbering(n in 1usize..=40, a in any::<u64>(), b in any::<u64>(), c in any::<u64>()) {
+        let board = Board::rect(1, n).unwrap();
+        let mask = board.all().0;
+        let p = Position { black: Bitboard(a & !b & mask), white: Bitboard(b & !a & mask) };
+        let q = Position { black: Bitboard(c & !b & mask), white: Bitboard(b & !c & mask) };
+        let t = TernaryIndexer::new();
+        let ip = t.index(&p);
+        prop_assert_eq!(ip, ternary_index(&board, &p));
+        prop_assert!((ip as u128) < 3u128.pow(n as u32));
+        prop_assert_eq!(ip == t.index(&q), p == q);
     }
 }
