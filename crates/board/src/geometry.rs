@@ -9,6 +9,32 @@ pub const MAX_POINTS: usize = 64;
 /// Letters of rectangle columns, as in GTP (no `I`).
 const COLUMN_LETTERS: &[u8] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
 
+/// The name of column `c`: `A`..`Z` without `I` for the first 25, then
+/// two letters (`AA`, `AB`, ...), as spreadsheets do.
+fn column_name(c: usize) -> String {
+    let n = COLUMN_LETTERS.len();
+    if c < n {
+        (COLUMN_LETTERS[c] as char).to_string()
+    } else {
+        format!(
+            "{}{}",
+            COLUMN_LETTERS[c / n - 1] as char,
+            COLUMN_LETTERS[c % n] as char
+        )
+    }
+}
+
+/// The column named `s` (upper case): the inverse of [`column_name`].
+fn parse_column(s: &str) -> Option<usize> {
+    let n = COLUMN_LETTERS.len();
+    let idx = |b: u8| COLUMN_LETTERS.iter().position(|&l| l == b);
+    match s.as_bytes() {
+        [a] => idx(*a),
+        [a, b] => Some((idx(*a)? + 1) * n + idx(*b)?),
+        _ => None,
+    }
+}
+
 /// What is wrong with a board description.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BoardError {
@@ -425,7 +451,11 @@ impl Board {
             let b = set.0;
             let c = self.cols;
             Bitboard(
-                (((b & self.not_right) << 1) | ((b & self.not_left) >> 1) | (b << c) | (b >> c))
+                // `checked_sh*`: on 1x64 the row shift is the whole word.
+                (((b & self.not_right) << 1)
+                    | ((b & self.not_left) >> 1)
+                    | b.checked_shl(c).unwrap_or(0)
+                    | b.checked_shr(c).unwrap_or(0))
                     & self.all.0,
             )
         } else {
@@ -476,7 +506,7 @@ impl Board {
         match self.shape {
             Shape::Rect { rows, cols } => {
                 let (r, c) = (p.index() / cols as usize, p.index() % cols as usize);
-                format!("{}{}", COLUMN_LETTERS[c] as char, rows as usize - r)
+                format!("{}{}", column_name(c), rows as usize - r)
             }
             _ => format!("p{}", p.0),
         }
@@ -487,10 +517,10 @@ impl Board {
         let s = s.trim().to_ascii_uppercase();
         match self.shape {
             Shape::Rect { rows, cols } => {
-                let mut chars = s.chars();
-                let letter = chars.next()? as u8;
-                let c = COLUMN_LETTERS.iter().position(|&l| l == letter)?;
-                let row: usize = chars.as_str().parse().ok()?;
+                let split = s.find(|ch: char| ch.is_ascii_digit())?;
+                let (letters, digits) = s.split_at(split);
+                let c = parse_column(letters)?;
+                let row: usize = digits.parse().ok()?;
                 if c >= cols as usize || row == 0 || row > rows as usize {
                     return None;
                 }

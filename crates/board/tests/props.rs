@@ -558,9 +558,6 @@ proptest! {
 /// 1x64: a row of 64 points, the one shape where `Board::expand` shifts by a
 /// whole row of 64 bits.
 #[test]
-#[ignore = "BUG: Board::expand computes `b << cols` with cols = 64 on 1x64: \
-            'attempt to shift left with overflow' under overflow checks (cargo test, \
-            the workspace's test profile, debug builds); release builds mask the shift to 0"]
 fn one_by_sixty_four() {
     let (board, adj) = Spec::Rect(1, 64).build();
     let seq: Vec<(bool, usize)> = (0..200).map(|i| (i % 3 == 0, (i * 37) % 64)).collect();
