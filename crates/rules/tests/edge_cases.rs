@@ -435,6 +435,23 @@ fn kee_cycle_score() {
     let q = Position::from_diagram(g.board(), "X . O").unwrap();
     assert_eq!(g.satisfactory(Color::Black), vec![q]);
     assert_eq!(g.result(), Some(GameResult::Score { black: 1, white: 1 }));
+
+    // Two satisfactory positions for Black; her score is the larger area.
+    // 1x3: t1 B A1 "X . .", t2 W pass, t3 B pass (situation S: White to
+    // move, "X . .", H_B = H_W = {"X . ."}), t4 W B1 captures A1 ". O .",
+    // t5 B pass (on ". O .", Black's area 0), t6 W C1 ". O O", t7 B A1
+    // captures both "X . ." (not in H_B = {". O ."}), t8 W pass (H_W =
+    // {"X . ."}), t9 B pass (on "X . .", area 3; H_B = {"X . ."}): S again.
+    let mut g = KeeGame::new(board("1x3"), rules(Ruleset::Kee));
+    play(&mut g, "A1 pass pass B1 pass C1 A1 pass");
+    assert_eq!(g.result(), None);
+    play(&mut g, "pass");
+    assert_eq!(g.cycle(), Some((3, 9)));
+    let b = g.board().clone();
+    let d = |s: &str| Position::from_diagram(&b, s).unwrap();
+    assert_eq!(g.satisfactory(Color::Black), vec![d(". O ."), d("X . .")]);
+    assert_eq!(g.satisfactory(Color::White), vec![d("X . .")]);
+    assert_eq!(g.result(), Some(GameResult::Score { black: 3, white: 0 }));
 }
 
 // ---------------------------------------------------------------------------
