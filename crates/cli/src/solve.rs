@@ -1,12 +1,419 @@
-//! `kosolve solve` (under construction).
+//! `kosolve solve`: the exact perfect-play value of a board under a ruleset.
 
-use crate::common::CliError;
+use crate::common::{parse_board, parse_rules, CliError, Format};
+use kosolve_board::{Board, Color};
+use kosolve_rules::{AnyGame, Game, Komi, Move, Rules, Ruleset, ValueKind};
+use kosolve_solver::{
+    default_memory_mib, install_interrupt_handler, sgf_size, KomiAnalysis, Report, SolveError,
+    SolveOptions,
+};
+use serde_json::json;
+use std::fmt::Write as _;
+use std::path::Path;
+use std::sync::Arc;
 
 /// Options of `kosolve solve`.
 #[derive(clap::Args, Debug)]
-pub struct Args {}
+pub struct Args {
+    /// Board: `RxC` (e.g. 2x2, 1x5), `ring:N` or `graph:FILE`.
+    #[arg(long)]
+    board: String,
+    /// Ruleset: psk, ssk, nssk, fixed, basic, basic-fixed, primitive,
+    /// tromp-taylor, kee, fundamental, ultimate, ultimate-simple.
+    #[arg(long, default_value = "psk")]
+    rules: String,
+    /// Suicide: forbidden or allowed (default: the ruleset's own).
+    #[arg(long)]
+    suicide: Option<String>,
+    /// Komi, a multiple of 0.5 (default 0).
+    #[arg(long, allow_hyphen_values = true)]
+    komi: Option<String>,
+    /// Threads (results do not depend on it).
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// Show the principal variation as board diagrams (text format).
+    #[arg(long)]
+    pv: bool,
+    /// Write the principal variation as an SGF file (rectangular boards).
+    #[arg(long)]
+    sgf: Option<String>,
+    /// Transposition table cap in MiB (default: a quarter of the RAM).
+    #[arg(long)]
+    memory: Option<usize>,
+    /// Stop after about this many nodes and report the proven bounds.
+    #[arg(long)]
+    max_nodes: Option<u64>,
+    /// Stop after about this many seconds and report the proven bounds.
+    #[arg(long)]
+    max_seconds: Option<f64>,
+    /// Fundamental/Ultimate Go: search komis -N..=N for the score or the
+    /// thresholds (default: the board's points + 2; 0 turns it off).
+    #[arg(long)]
+    komi_range: Option<i32>,
+    /// Search board plays before the pass (for measuring move ordering).
+    #[arg(long, hide = true)]
+    pass_last: bool,
+}
 
 /// Runs the subcommand.
-pub fn run(_args: Args) -> Result<(), CliError> {
-    Err(CliError::Refused("not implemented yet".into()))
+pub fn run(args: Args) -> Result<(), CliError> {
+    let board = parse_board(&args.board)?;
+    let rules = parse_rules(&args.rules, args.suicide.as_deref(), args.komi.as_deref())?;
+    if args.threads == 0 || args.threads > 1024 {
+        return Err(CliError::Usage(format!(
+            "--threads must be between 1 and 1024 (got {})",
+            args.threads
+        )));
+    }
+    if let Some(m) = args.memory {
+        if m == 0 {
+            return Err(CliError::Usage("--memory must be at least 1 MiB".into()));
+        }
+    }
+    if let Some(s) = args.max_seconds {
+        if !(s >= 0.0 && s.is_finite()) {
+            return Err(CliError::Usage(format!(
+                "--max-seconds must be a non-negative number (got {s})"
+            )));
+        }
+    }
+    if args.sgf.is_some() && sgf_size(&board).is_none() {
+        return Err(CliError::Usage(format!(
+            "--sgf needs a rectangular board; SGF cannot describe '{}'",
+            board.name()
+        )));
+    }
+    let fundamental = matches!(
+        rules.ruleset,
+        Ruleset::Fundamental | Ruleset::Ultimate | Ruleset::UltimateSimple
+    );
+    let komi_range = match args.komi_range {
+        Some(n) if n < 0 => {
+            return Err(CliError::Usage(format!(
+                "--komi-range must be >= 0 (got {n})"
+            )))
+        }
+        Some(0) => None,
+        Some(n) => Some(n),
+        None => Some(kosolve_solver::default_komi_range(&board)),
+    }
+    .filter(|_| fundamental);
+    let opts = SolveOptions {
+        threads: args.threads,
+        memory_mib: args.memory.unwrap_or_else(default_memory_mib),
+        max_nodes: args.max_nodes,
+        max_seconds: args.max_seconds,
+        pass_first: !args.pass_last,
+        pv: true,
+        ..SolveOptions::default()
+    };
+    install_interrupt_handler();
+    let report =
+        kosolve_solver::solve(board.clone(), rules, &opts, komi_range).map_err(|e| match e {
+            SolveError::TooLarge(s) => CliError::Refused(s),
+            SolveError::NotYetAvailable(s) => CliError::Refused(s),
+            SolveError::Engine(s) => CliError::Refused(s),
+        })?;
+    if let Some(path) = &args.sgf {
+        if report.solution.is_solved() {
+            write_atomically(Path::new(path), &sgf(&board, &report))?;
+        } else {
+            eprintln!("kosolve: not solved within the limits; no SGF written");
+        }
+    }
+    match args.format {
+        Format::Json => println!("{}", to_json(&board, &report)),
+        Format::Text => print!("{}", to_text(&board, &report, args.pv)),
+    }
+    Ok(())
+}
+
+fn komi_json(k: Komi) -> serde_json::Value {
+    if k.halves() % 2 == 0 {
+        json!(k.halves() / 2)
+    } else {
+        json!(k.as_f64())
+    }
+}
+
+fn to_json(board: &Board, r: &Report) -> serde_json::Value {
+    let s = &r.solution;
+    let pv: Vec<String> = s.pv.iter().map(|m| m.name(board)).collect();
+    let mut v = json!({
+        "board": r.board,
+        "rules": r.rules.ruleset.name(),
+        "suicide": r.rules.suicide.name(),
+        "komi": komi_json(r.rules.komi),
+        "status": if s.is_solved() { "solved" } else { "unsolved" },
+        "value": s.value(),
+        "lower": s.lower,
+        "upper": s.upper,
+        "outcome": r.outcome.map(|o| o.to_string()),
+        "pv": pv,
+        "pv_length": s.pv.len(),
+        "nodes": r.total.nodes,
+        "table_hits": r.total.table_hits,
+        "seconds": r.total.seconds,
+        "peak_mib": r.total.peak_table_mib,
+        "threads": r.total.threads,
+    });
+    match &r.komi_analysis {
+        Some(KomiAnalysis::Fundamental {
+            sweep,
+            score,
+            changes_once,
+        }) => {
+            v["score"] = score.map(komi_json).unwrap_or(serde_json::Value::Null);
+            v["winner_changes_once"] = json!(changes_once);
+            v["komi_values"] = json!(sweep
+                .values
+                .iter()
+                .map(|(k, v)| json!([k, v]))
+                .collect::<Vec<_>>());
+        }
+        Some(KomiAnalysis::Ultimate { sweep, thresholds }) => {
+            v["thresholds"] = json!(thresholds
+                .iter()
+                .map(|t| json!({"komi": komi_json(t.komi), "from": t.from.to_string(), "to": t.to.to_string()}))
+                .collect::<Vec<_>>());
+            v["komi_values"] = json!(sweep
+                .values
+                .iter()
+                .map(|(k, v)| json!([k, v]))
+                .collect::<Vec<_>>());
+        }
+        None => {}
+    }
+    v
+}
+
+fn value_meaning(rules: &Rules) -> &'static str {
+    match rules.ruleset.value_kind() {
+        ValueKind::Margin => "Black's area margin at komi 0 with perfect play",
+        ValueKind::WinLoss => "+1 Black wins, -1 White wins",
+        ValueKind::WinDrawLoss => "+1 Black wins, 0 draw, -1 White wins",
+    }
+}
+
+fn to_text(board: &Arc<Board>, r: &Report, show_pv: bool) -> String {
+    let s = &r.solution;
+    let mut t = String::new();
+    let _ = writeln!(
+        t,
+        "board {}, rules {} (suicide {}), komi {}",
+        r.board, r.rules.ruleset, r.rules.suicide, r.rules.komi
+    );
+    match s.value() {
+        Some(v) => {
+            let _ = writeln!(t, "value: {} ({})", signed(v), value_meaning(&r.rules));
+        }
+        None => {
+            let _ = writeln!(
+                t,
+                "value: unsolved; proven bounds [{}, {}] ({})",
+                s.lower,
+                s.upper,
+                value_meaning(&r.rules)
+            );
+        }
+    }
+    if let Some(o) = r.outcome {
+        let _ = writeln!(t, "outcome: {o}");
+    }
+    match &r.komi_analysis {
+        Some(KomiAnalysis::Fundamental {
+            sweep,
+            score,
+            changes_once,
+        }) => {
+            let lo = sweep.values.first().map_or(0, |x| x.0);
+            let hi = sweep.values.last().map_or(0, |x| x.0);
+            match score {
+                Some(sc) => {
+                    let _ = writeln!(t, "score: {sc} (RULES.md §4, komis {lo}..{hi} searched)");
+                }
+                None => {
+                    let _ = writeln!(t, "score: not decided within komis {lo}..{hi}");
+                }
+            }
+            let winners: Vec<String> = sweep
+                .values
+                .iter()
+                .map(|(k, v)| {
+                    format!(
+                        "{k}:{}",
+                        match v {
+                            Some(1) => "B",
+                            Some(_) => "W",
+                            None => "?",
+                        }
+                    )
+                })
+                .collect();
+            let _ = writeln!(t, "winner by komi: {}", winners.join(" "));
+            if !changes_once {
+                let _ = writeln!(
+                    t,
+                    "warning: the winner does not change exactly once as komi rises over \
+                     {lo}..{hi}; the score definition assumes it does"
+                );
+            }
+        }
+        Some(KomiAnalysis::Ultimate { sweep, thresholds }) => {
+            let lo = sweep.values.first().map_or(0, |x| x.0);
+            let hi = sweep.values.last().map_or(0, |x| x.0);
+            let _ = writeln!(t, "komi thresholds (komis {lo}..{hi}.5 searched):");
+            for th in thresholds {
+                let _ = writeln!(t, "  from komi {}: {} (below: {})", th.komi, th.to, th.from);
+            }
+            if thresholds.is_empty() {
+                let _ = writeln!(t, "  none: the outcome is the same at every komi searched");
+            }
+        }
+        None => {}
+    }
+    if !s.pv.is_empty() {
+        let names: Vec<String> = s.pv.iter().map(|m| m.name(board)).collect();
+        let _ = writeln!(
+            t,
+            "pv ({} moves{}): {}",
+            s.pv.len(),
+            if s.pv_complete { "" } else { ", cut short" },
+            names.join(" ")
+        );
+        if show_pv {
+            let mut g = AnyGame::new(board.clone(), pv_rules(r));
+            for (i, &m) in s.pv.iter().enumerate() {
+                let c = g.to_move();
+                g.play(m);
+                let _ = writeln!(t, "\n{}. {} {}", i + 1, c.letter(), m.name(board));
+                let _ = writeln!(t, "{}", g.position().diagram(board));
+            }
+            if let Some(res) = g.result() {
+                let _ = writeln!(t, "\nend: {res}");
+            }
+        }
+    }
+    let e = &r.total;
+    let _ = writeln!(
+        t,
+        "effort: {} nodes, {} table hits, peak table {:.1} MiB, {:.3} s, {} thread{}",
+        e.nodes,
+        e.table_hits,
+        e.peak_table_mib,
+        e.seconds,
+        e.threads,
+        if e.threads == 1 { "" } else { "s" }
+    );
+    t
+}
+
+/// The rules the PV was searched under (margin rulesets at komi 0).
+fn pv_rules(r: &Report) -> Rules {
+    match r.rules.ruleset.value_kind() {
+        ValueKind::Margin => r.rules.with_komi(Komi::ZERO),
+        _ => r.rules,
+    }
+}
+
+/// `+3`, `-2`, `0`.
+fn signed(v: i32) -> String {
+    if v == 0 {
+        "0".into()
+    } else {
+        format!("{v:+}")
+    }
+}
+
+fn sgf_text(s: &str) -> String {
+    s.replace('\\', "\\\\").replace(']', "\\]")
+}
+
+/// The SGF FF[4] record of the principal variation.
+fn sgf(board: &Arc<Board>, r: &Report) -> String {
+    let s = &r.solution;
+    let v = s.value().unwrap_or(0);
+    let size = sgf_size(board).unwrap_or_default();
+    let re = r.outcome.map(|o| o.sgf()).unwrap_or_else(|| "?".into());
+    let mut out = String::new();
+    let _ = write!(
+        out,
+        "(;FF[4]GM[1]CA[UTF-8]AP[kosolve]SZ[{size}]RU[{}]KM[{}]RE[{re}]PB[kosolve]PW[kosolve]",
+        r.rules.ruleset, r.rules.komi
+    );
+    let _ = write!(
+        out,
+        "C[{}]",
+        sgf_text(&format!(
+            "Perfect play under {} (suicide {}), komi {}: value {} ({}); outcome {re}.",
+            r.rules.ruleset,
+            r.rules.suicide,
+            r.rules.komi,
+            signed(v),
+            value_meaning(&r.rules)
+        ))
+    );
+    let mut g = AnyGame::new(board.clone(), pv_rules(r));
+    for &m in &s.pv {
+        let c = g.to_move();
+        let l = c.letter();
+        let note = format!("value {} with perfect play", signed(v));
+        match m {
+            Move::Play(p) => {
+                let _ = write!(
+                    out,
+                    "\n;{l}[{}]C[{}]",
+                    board.sgf_point(p).unwrap_or_default(),
+                    sgf_text(&note)
+                );
+            }
+            Move::Pass => {
+                let _ = write!(out, "\n;{l}[]C[{}]", sgf_text(&note));
+            }
+            Move::Delay | Move::UltimateDelay | Move::DeclareDraw => {
+                let what = match m {
+                    Move::Delay => "returns a prisoner (delay)",
+                    Move::UltimateDelay => "returns the ultimate prisoner (ultimate delay)",
+                    _ => "declares a draw",
+                };
+                let who = if c == Color::Black { "Black" } else { "White" };
+                let _ = write!(
+                    out,
+                    "\n;PL[{l}]C[{}]",
+                    sgf_text(&format!("{who} {what}; {note}"))
+                );
+            }
+        }
+        g.play(m);
+    }
+    if let Some(res) = g.result() {
+        let _ = write!(out, "\n;C[{}]", sgf_text(&format!("end: {res}")));
+    }
+    out.push_str(")\n");
+    out
+}
+
+/// Writes `text` to a temporary file beside `path`, then renames it over `path`.
+fn write_atomically(path: &Path, text: &str) -> Result<(), CliError> {
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .ok_or_else(|| CliError::Io(format!("'{}' is not a file name", path.display())))?;
+    let tmp = dir.join(format!(
+        ".{}.tmp{}",
+        name.to_string_lossy(),
+        std::process::id()
+    ));
+    let io = |e: std::io::Error| CliError::Io(format!("cannot write '{}': {e}", path.display()));
+    std::fs::write(&tmp, text).map_err(io)?;
+    std::fs::rename(&tmp, path).map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        io(e)
+    })
 }

@@ -15,6 +15,7 @@ fn main() {
             "pass-last" => opts.pass_first = false,
             "full" => opts.strategy = Strategy::FullWindow,
             "nopv" => opts.pv = false,
+            "nohist" => opts.history = false,
             "allowed" => {}
             t if t.starts_with('t') => opts.threads = t[1..].parse().unwrap(),
             t if t.starts_with('n') => opts.max_nodes = Some(t[1..].parse().unwrap()),
@@ -31,7 +32,15 @@ fn main() {
     let pv: Vec<String> = s.pv.iter().map(|m| m.name(&board)).collect();
     println!(
         "{} {} [{}, {}] nodes {} hits {} entries {} peak {:.1} MiB {:.3}s pv {}",
-        a[1], a[2], s.lower, s.upper, s.stats.nodes, s.stats.table_hits, s.stats.table_entries,
-        s.stats.peak_table_mib, s.stats.seconds, pv.join(" ")
+        a[1],
+        a[2],
+        s.lower,
+        s.upper,
+        s.stats.nodes,
+        s.stats.table_hits,
+        s.stats.table_entries,
+        s.stats.peak_table_mib,
+        s.stats.seconds,
+        pv.join(" ")
     );
 }

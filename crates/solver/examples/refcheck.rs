@@ -10,9 +10,13 @@ fn main() {
     for b in &boards {
         let board = Arc::new(Board::parse(b).unwrap());
         for rs in Ruleset::ALL {
-            if rs == Ruleset::Basic { continue; }
+            if rs == Ruleset::Basic {
+                continue;
+            }
             for su in [Suicide::Forbidden, Suicide::Allowed] {
-                let Ok(r) = Rules::new(rs).with_suicide(su) else { continue };
+                let Ok(r) = Rules::new(rs).with_suicide(su) else {
+                    continue;
+                };
                 for k in [0, 2, -2] {
                     let r = r.with_komi(Komi(k));
                     let g = AnyGame::new(board.clone(), r);
@@ -28,7 +32,8 @@ fn main() {
                     let t = Instant::now();
                     let n = reference::minimax(&mut gg, 3_000_000);
                     let tn = t.elapsed().as_secs_f64();
-                    let ok = m.map_or(true, |m| Some(m.0) == s.value()) && n.map_or(true, |n| Some(n.0) == s.value());
+                    let ok = m.map_or(true, |m| Some(m.0) == s.value())
+                        && n.map_or(true, |n| Some(n.0) == s.value());
                     println!("{b} {rs} {su} k{k}: fast {:?} {}n {tf:.3}s | memo {:?} {tm:.3}s | naive {:?} {tn:.3}s {}",
                         s.value(), s.stats.nodes, m, n, if ok {"OK"} else {"MISMATCH"});
                 }

@@ -95,6 +95,8 @@ pub struct SolveOptions {
     pub pv: bool,
     /// With several threads, split the tree at plies below this depth.
     pub split_depth: usize,
+    /// Order board plays by the history heuristic (cutoffs found so far).
+    pub history: bool,
     /// Refuse boards the solver is not expected to finish (see [`check_feasible`]).
     pub refuse_large: bool,
 }
@@ -111,6 +113,7 @@ impl Default for SolveOptions {
             pv: true,
             split_depth: 3,
             refuse_large: true,
+            history: true,
         }
     }
 }
@@ -206,6 +209,7 @@ pub fn solve_game<G: Game>(game: &G, opts: &SolveOptions) -> Solution {
         pass_first: opts.pass_first,
         split_depth: if threads > 1 { opts.split_depth } else { 0 },
         use_table: true,
+        history: opts.history,
     };
     let run = || {
         let b = search::drive(game, &shared, opts);

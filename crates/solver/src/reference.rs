@@ -108,3 +108,43 @@ pub fn memo_minimax<G: Game>(game: &mut G, max_nodes: u64) -> Option<(i32, RefSt
     let mut memo = HashMap::new();
     rec(game, &mut memo, &mut st, max_nodes).map(|v| (v, st))
 }
+
+/// Plain alpha-beta (no table, no bounds kept, moves in the engine's
+/// order but with pass-like moves first) from `game`'s current state: a
+/// third check, independent of the fast solver's table, MTD(f) driver and
+/// threads. Exact because alpha-beta over the full tree is exact for the
+/// root. Returns `None` after `max_nodes` states.
+pub fn alphabeta<G: Game>(game: &mut G, max_nodes: u64) -> Option<(i32, RefStats)> {
+    fn rec<G: Game>(g: &mut G, mut a: i32, mut b: i32, st: &mut RefStats, max: u64) -> Option<i32> {
+        st.nodes += 1;
+        if st.nodes > max {
+            return None;
+        }
+        if let Some(r) = g.result() {
+            return Some(value(r));
+        }
+        let mut moves = g.legal_move_list();
+        moves.sort_by_key(|m| matches!(m, kosolve_rules::Move::Play(_)));
+        let black = g.to_move() == Color::Black;
+        let mut best = if black { i32::MIN } else { i32::MAX };
+        for m in moves {
+            g.play(m);
+            let v = rec(g, a, b, st, max);
+            g.undo();
+            let v = v?;
+            if black {
+                best = best.max(v);
+                a = a.max(v);
+            } else {
+                best = best.min(v);
+                b = b.min(v);
+            }
+            if a >= b {
+                break;
+            }
+        }
+        Some(best)
+    }
+    let mut st = RefStats::default();
+    rec(game, i32::MIN + 1, i32::MAX - 1, &mut st, max_nodes).map(|v| (v, st))
+}

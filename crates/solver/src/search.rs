@@ -47,6 +47,7 @@ pub(crate) struct Shared {
     pub pass_first: bool,
     pub split_depth: usize,
     pub use_table: bool,
+    pub history: bool,
 }
 
 impl Shared {
@@ -77,6 +78,18 @@ pub(crate) fn order_moves(moves: &mut Vec<Move>, pass_first: bool) {
     }
 }
 
+/// A move's code in the table: the point index, or 64 + kind for the others.
+#[inline]
+pub(crate) fn move_code(m: Move) -> u8 {
+    match m {
+        Move::Play(p) => p.0,
+        Move::Pass => 64,
+        Move::Delay => 65,
+        Move::UltimateDelay => 66,
+        Move::DeclareDraw => 67,
+    }
+}
+
 /// One thread's searcher.
 pub(crate) struct Searcher<'a, G: Game> {
     pub game: G,
@@ -85,6 +98,8 @@ pub(crate) struct Searcher<'a, G: Game> {
     hits: u64,
     bufs: Vec<Vec<Move>>,
     cancel: Vec<Arc<AtomicBool>>,
+    /// History heuristic: cutoff credit per player and move code.
+    history: Box<[[u32; 68]; 2]>,
     /// Set when the search was stopped (limits, Ctrl-C or a sibling cutoff); its value is then meaningless.
     pub aborted: bool,
 }
@@ -98,6 +113,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             hits: 0,
             bufs: Vec::new(),
             cancel,
+            history: Box::new([[0; 68]; 2]),
             aborted: false,
         }
     }
@@ -161,11 +177,24 @@ impl<'a, G: Game> Searcher<'a, G> {
             self.game.moves()
         );
         order_moves(&mut moves, self.shared.pass_first);
+        let c = self.game.to_move().index();
+        if self.shared.history {
+            let h = &self.history[c];
+            // Stable: pass-like moves keep their place, board plays by history score.
+            let first_play = moves
+                .iter()
+                .position(|m| matches!(m, Move::Play(_)))
+                .unwrap_or(moves.len());
+            let end = moves[first_play..]
+                .iter()
+                .position(|m| !matches!(m, Move::Play(_)))
+                .map_or(moves.len(), |e| first_play + e);
+            moves[first_play..end].sort_by_key(|m| std::cmp::Reverse(h[move_code(*m) as usize]));
+        }
         if let Some(b) = tt_best {
-            let b = b as usize;
-            if b < moves.len() && b > 0 {
+            if let Some(i) = moves.iter().position(|m| move_code(*m) == b) {
                 // Promote the remembered best move, keeping the rest in order.
-                moves[..=b].rotate_right(1);
+                moves[..=i].rotate_right(1);
             }
         }
         let maximize = self.game.to_move() == Color::Black;
@@ -210,20 +239,12 @@ impl<'a, G: Game> Searcher<'a, G> {
                 best_i = i;
             }
         }
-        // Map the index back to the generated order (before promotion).
-        let static_i = match tt_best {
-            Some(b) if (b as usize) < moves.len() && b > 0 => {
-                let b = b as usize;
-                if best_i == 0 {
-                    b
-                } else if best_i <= b {
-                    best_i - 1
-                } else {
-                    best_i
-                }
-            }
-            _ => best_i,
-        };
+        let best_code = move_code(moves[best_i]);
+        let cutoff = if maximize { best >= b0 } else { best <= a0 };
+        if cutoff && self.shared.history {
+            let h = &mut self.history[c][best_code as usize];
+            *h = h.saturating_add(1 + (self.nodes - nodes_before).min(1 << 20) as u32);
+        }
         self.bufs[ply] = moves;
         let best = best.clamp(lower, upper);
         if let Some(k) = key {
@@ -239,7 +260,7 @@ impl<'a, G: Game> Searcher<'a, G> {
                 k,
                 lo.max(i16::MIN as i32),
                 hi.min(i16::MAX as i32),
-                Some(static_i as u8),
+                Some(best_code),
                 work,
             );
         }
@@ -310,7 +331,11 @@ impl<'a, G: Game> Searcher<'a, G> {
                 None => missing = true,
             }
         }
-        let cutoff = if maximize { best >= beta } else { best <= alpha };
+        let cutoff = if maximize {
+            best >= beta
+        } else {
+            best <= alpha
+        };
         if missing && !cutoff {
             // Only a stop (limits, Ctrl-C, an ancestor's cutoff) leaves a child unsearched without a cutoff here.
             self.aborted = true;

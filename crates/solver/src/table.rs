@@ -21,7 +21,7 @@ struct Entry {
     key_hi: u64,
     lower: i16,
     upper: i16,
-    /// Index of the best move found in the node's generated move list, or `u8::MAX`.
+    /// Code of the best move found (see `search::move_code`), or `u8::MAX`.
     best: u8,
     /// log2 of the nodes searched below this entry (replacement priority).
     work: u8,
@@ -39,7 +39,7 @@ pub struct Probe {
     pub lower: i32,
     /// A proven upper bound on the state's value.
     pub upper: i32,
-    /// The index of the best move last found at this state, if any.
+    /// The code of the best move last found at this state, if any.
     pub best: Option<u8>,
 }
 
@@ -130,10 +130,7 @@ impl Table {
         let b = (lo as usize & (nb - 1)) * BUCKET;
         let bucket = &mut shard.entries[b..b + BUCKET];
         // Same key: intersect the bounds.
-        if let Some(e) = bucket
-            .iter_mut()
-            .find(|e| e.key_lo == lo && e.key_hi == hi)
-        {
+        if let Some(e) = bucket.iter_mut().find(|e| e.key_lo == lo && e.key_hi == hi) {
             e.lower = e.lower.max(lower as i16);
             e.upper = e.upper.min(upper as i16);
             if best.is_some() {
@@ -221,7 +218,13 @@ mod tests {
     fn store_probe_and_cap() {
         let t = Table::new(64 * 1024);
         for k in 1..10_000u128 {
-            t.store(k * 0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C834, -1, 1, Some(2), k as u64);
+            t.store(
+                k * 0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C834,
+                -1,
+                1,
+                Some(2),
+                k as u64,
+            );
         }
         assert!(t.peak_bytes() <= 64 * 1024);
         assert!(t.replacements() > 0);

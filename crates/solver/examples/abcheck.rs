@@ -1,0 +1,19 @@
+//! Times the alpha-beta reference: `abcheck BOARD RULESET [allowed]`.
+use kosolve_board::{Board, Suicide};
+use kosolve_rules::{AnyGame, Rules};
+use kosolve_solver::reference;
+use std::sync::Arc;
+use std::time::Instant;
+
+fn main() {
+    let a: Vec<String> = std::env::args().collect();
+    let board = Arc::new(Board::parse(&a[1]).unwrap());
+    let mut r = Rules::new(a[2].parse().unwrap());
+    if a.len() > 3 {
+        r = r.with_suicide(Suicide::Allowed).unwrap();
+    }
+    let mut g = AnyGame::new(board, r);
+    let t = Instant::now();
+    let v = reference::alphabeta(&mut g, 2_000_000_000);
+    println!("{} {} {:?} {:.2}s", a[1], a[2], v, t.elapsed().as_secs_f64());
+}
