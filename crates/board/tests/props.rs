@@ -284,7 +284,7 @@ fn seq_strategy() -> impl Strategy<Value = Vec<(bool, usize)>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
 
     /// Board play and area score agree with the reference; every position reached
     /// is legal, its colours are disjoint and lie on the board; areas add up to at most n.

@@ -506,7 +506,7 @@ fn compare(g: &AnyGame, r: &RefGame) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 1500, ..ProptestConfig::default() })]
 
     /// Random games agree with the reference move by move; undoing every
     /// move restores every observable exactly; play-then-undo of each legal
