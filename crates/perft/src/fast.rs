@@ -4,10 +4,17 @@
 //! The legal positions are numbered densely ([`DenseIndex`]); the set of
 //! occurred positions is then a bit mask. The move graph (for each position
 //! and colour, the position each legal board play creates, superko aside) is
-//! computed once. The count from a state with no pending pass is memoised on
-//! (position, player to move, pruned occurred set, remaining depth), brought
-//! to a canonical form under the board symmetries and the colour swap.
-//! docs/perft.md argues that the key is exact.
+//! computed once.
+//!
+//! - Complete games when two passes end the game: the colourless count of
+//!   simple paths in the union of both colours' move graphs, memoised on
+//!   (position, pruned occurred set).
+//! - Otherwise (a depth, `primitive`, other numbers of passes): the count
+//!   from a state with no pending pass, memoised on (position, player to
+//!   move, pruned occurred set, remaining depth).
+//!
+//! Both keys are brought to a canonical form under the board symmetries and
+//! the colour swap. docs/perft.md argues that the keys are exact.
 
 use crate::table::PackedTable;
 use crate::{CountOptions, GameCount, Method, PerftError};
