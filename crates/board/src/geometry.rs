@@ -533,16 +533,20 @@ impl Board {
         }
     }
 
-    /// The SGF coordinate of `p` on a rectangle (`aa` is the top left), if the board is one.
+    /// The SGF FF[4] coordinate of `p` on a rectangle (`aa` is the top left;
+    /// columns and rows past `z` go on with `A`..`Z`); `None` on other boards
+    /// and beyond 52 lines, which SGF cannot express.
     pub fn sgf_point(&self, p: Point) -> Option<String> {
         match self.shape {
             Shape::Rect { cols, .. } => {
                 let (r, c) = (p.index() / cols as usize, p.index() % cols as usize);
-                Some(format!(
-                    "{}{}",
-                    (b'a' + c as u8) as char,
-                    (b'a' + r as u8) as char
-                ))
+                // FF[4]: a..z, then A..Z; 52 lines at most.
+                let letter = |i: usize| match i {
+                    0..=25 => Some((b'a' + i as u8) as char),
+                    26..=51 => Some((b'A' + (i - 26) as u8) as char),
+                    _ => None,
+                };
+                Some(format!("{}{}", letter(c)?, letter(r)?))
             }
             _ => None,
         }

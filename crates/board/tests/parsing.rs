@@ -249,8 +249,6 @@ fn point_names_round_trip_on_every_rectangle() {
 /// SGF coordinates (FF[4]: `a`-`z`, then `A`-`Z` for boards up to 52) are
 /// letters and distinct for every point of a wide rectangle.
 #[test]
-#[ignore = "BUG: Board::sgf_point writes (b'a' + column) as a char, so columns >= 26 \
-            become '{', '|', ... instead of the SGF FF[4] letters 'A', 'B', ..."]
 fn sgf_points_are_letters_on_wide_boards() {
     for spec in ["1x30", "2x32", "1x52"] {
         let b = Board::parse(spec).unwrap();
