@@ -118,7 +118,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             SolveError::Engine(s) => CliError::Refused(s),
         })?;
     if let Some(path) = &args.sgf {
-        if report.solution.is_solved() {
+        if report.solution.is_solved() || report.basic.is_some() {
             write_atomically(Path::new(path), &sgf(&board, &report))?;
         } else {
             eprintln!("kosolve: not solved within the limits; no SGF written");
@@ -160,6 +160,17 @@ fn to_json(board: &Board, r: &Report) -> serde_json::Value {
         "peak_mib": r.total.peak_table_mib,
         "threads": r.total.threads,
     });
+    if let Some(b) = &r.basic {
+        let m = b.value.margin().map(|h| komi_json(Komi(h)));
+        v["status"] = json!("solved");
+        v["value"] = json!(m);
+        v["lower"] = json!(m);
+        v["upper"] = json!(m);
+        v["vb"] = json!(b.vb.map(|h| komi_json(Komi(h))));
+        v["vw"] = json!(b.vw.map(|h| komi_json(Komi(h))));
+        v["states"] = json!(b.states);
+        v["pv_cycle_start"] = json!(b.pv_cycle_start);
+    }
     match &r.komi_analysis {
         Some(KomiAnalysis::Fundamental {
             sweep,
@@ -191,6 +202,9 @@ fn to_json(board: &Board, r: &Report) -> serde_json::Value {
 }
 
 fn value_meaning(rules: &Rules) -> &'static str {
+    if rules.ruleset == Ruleset::Basic {
+        return "Black's margin with komi applied; void if neither side can force a finished game";
+    }
     match rules.ruleset.value_kind() {
         ValueKind::Margin => "Black's area margin at komi 0 with perfect play",
         ValueKind::WinLoss => "+1 Black wins, -1 White wins",
@@ -206,11 +220,27 @@ fn to_text(board: &Arc<Board>, r: &Report, show_pv: bool) -> String {
         "board {}, rules {} (suicide {}), komi {}",
         r.board, r.rules.ruleset, r.rules.suicide, r.rules.komi
     );
-    match s.value() {
-        Some(v) => {
+    match (s.value(), &r.basic) {
+        (_, Some(b)) => {
+            let _ = writeln!(
+                t,
+                "value: {} (Black's margin with komi applied, finished games only; void if \
+                 each side can avoid a loss forever)",
+                b.value
+            );
+            let h = |x: Option<i32>| x.map_or("none".to_string(), |h| Komi(h).to_string());
+            let _ = writeln!(
+                t,
+                "VB {}, VW {}, {} states (retrograde analysis)",
+                h(b.vb),
+                h(b.vw),
+                b.states
+            );
+        }
+        (Some(v), None) => {
             let _ = writeln!(t, "value: {} ({})", signed(v), value_meaning(&r.rules));
         }
-        None => {
+        (None, None) => {
             let _ = writeln!(
                 t,
                 "value: unsolved; proven bounds [{}, {}] ({})",
@@ -295,6 +325,9 @@ fn to_text(board: &Arc<Board>, r: &Report, show_pv: bool) -> String {
             if let Some(res) = g.result() {
                 let _ = writeln!(t, "\nend: {res}");
             }
+            if let Some(i) = r.basic.as_ref().and_then(|b| b.pv_cycle_start) {
+                let _ = writeln!(t, "\nvoid: the moves from move {} on repeat forever", i + 1);
+            }
         }
     }
     let e = &r.total;
@@ -336,6 +369,10 @@ fn sgf_text(s: &str) -> String {
 fn sgf(board: &Arc<Board>, r: &Report) -> String {
     let s = &r.solution;
     let v = s.value().unwrap_or(0);
+    let value_text = match &r.basic {
+        Some(b) => b.value.to_string(),
+        None => signed(v),
+    };
     let size = sgf_size(board).unwrap_or_default();
     let re = r.outcome.map(|o| o.sgf()).unwrap_or_else(|| "?".into());
     let mut out = String::new();
@@ -352,7 +389,7 @@ fn sgf(board: &Arc<Board>, r: &Report) -> String {
             r.rules.ruleset,
             r.rules.suicide,
             r.rules.komi,
-            signed(v),
+            value_text,
             value_meaning(&r.rules)
         ))
     );
@@ -360,7 +397,7 @@ fn sgf(board: &Arc<Board>, r: &Report) -> String {
     for &m in &s.pv {
         let c = g.to_move();
         let l = c.letter();
-        let note = format!("value {} with perfect play", signed(v));
+        let note = format!("value {value_text} with perfect play");
         match m {
             Move::Play(p) => {
                 let _ = write!(

@@ -8,6 +8,8 @@
 //!   [`Game::future_key`], an MTD(f) driver that keeps proven bounds when
 //!   stopped, and rayon threads (see docs/solver.md).
 //! - [`reference`]: deliberately naive minimax references for testing.
+//! - `basic` (void games) is solved by retrograde analysis
+//!   ([`kosolve_retrograde::solve_basic`]), reported through the same [`Report`].
 //!
 //! Values are Black's: the area margin at komi 0 for margin rulesets
 //! (`B wins iff V > komi`), +1/-1 for win/loss rulesets, +1/0/-1 for
@@ -19,6 +21,7 @@ pub mod reference;
 mod search;
 mod table;
 
+pub use kosolve_retrograde::{BasicSolution, BasicValue};
 pub use search::{result_value, value_range};
 pub use table::{Probe, Table};
 
@@ -299,6 +302,8 @@ pub enum Outcome {
     WhiteWins,
     /// A declared draw (Ultimate Go, integer komi).
     Draw,
+    /// A void game (`basic`): each side can keep the game from a loss forever.
+    Void,
 }
 
 impl fmt::Display for Outcome {
@@ -310,6 +315,7 @@ impl fmt::Display for Outcome {
             Outcome::BlackWins => f.write_str("B wins"),
             Outcome::WhiteWins => f.write_str("W wins"),
             Outcome::Draw => f.write_str("draw"),
+            Outcome::Void => f.write_str("void"),
         }
     }
 }
@@ -323,6 +329,7 @@ impl Outcome {
             Outcome::BlackWins => "B+R".into(),
             Outcome::WhiteWins => "W+R".into(),
             Outcome::Draw => "Draw".into(),
+            Outcome::Void => "Void".into(),
             o => o.to_string(),
         }
     }
@@ -406,6 +413,10 @@ pub struct Report {
     pub komi_analysis: Option<KomiAnalysis>,
     /// Total effort (the komi analysis included).
     pub total: Stats,
+    /// `basic`: the retrograde solution (value with komi applied, VB, VW,
+    /// PV); `solution` then holds only the PV and the time, its bounds
+    /// being the whole value range.
+    pub basic: Option<kosolve_retrograde::BasicSolution>,
 }
 
 /// The half-width N of the komi range `-N..=N` a komi analysis searches by
@@ -429,11 +440,39 @@ pub fn solve(
     let board_name = board.name().to_string();
     let (solution, analysis) = match rules.ruleset {
         Ruleset::Basic => {
-            return Err(SolveError::NotYetAvailable(
-                "ruleset 'basic' (void games) needs the retrograde solver, which is not yet \
-                 available in this build"
-                    .into(),
-            ))
+            let start = Instant::now();
+            let b = kosolve_retrograde::solve_basic(&board, &rules)
+                .map_err(|e| SolveError::Engine(e.to_string()))?;
+            let (lower, upper) = value_range(&StandardGame::new(board.clone(), rules));
+            let solution = Solution {
+                lower,
+                upper,
+                pv: b.pv.clone(),
+                pv_complete: true,
+                stats: Stats {
+                    seconds: start.elapsed().as_secs_f64(),
+                    threads: 1,
+                    ..Stats::default()
+                },
+            };
+            let outcome = match b.value {
+                kosolve_retrograde::BasicValue::Void => Outcome::Void,
+                kosolve_retrograde::BasicValue::Margin(h) => match h.cmp(&0) {
+                    std::cmp::Ordering::Greater => Outcome::BlackBy(h),
+                    std::cmp::Ordering::Less => Outcome::WhiteBy(-h),
+                    std::cmp::Ordering::Equal => Outcome::Jigo,
+                },
+            };
+            let total = solution.stats.clone();
+            return Ok(Report {
+                board: board_name,
+                rules,
+                solution,
+                outcome: Some(outcome),
+                komi_analysis: None,
+                total,
+                basic: Some(b),
+            });
         }
         Ruleset::Kee => {
             let g = KeeGame::new(board.clone(), rules);
@@ -462,6 +501,7 @@ pub fn solve(
         solution,
         komi_analysis: analysis.map(|(a, _)| a),
         total,
+        basic: None,
     })
 }
 

@@ -219,7 +219,7 @@ mod tests {
         let t = Table::new(64 * 1024);
         for k in 1..10_000u128 {
             t.store(
-                k * 0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C834,
+                k.wrapping_mul(0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C834),
                 -1,
                 1,
                 Some(2),
@@ -228,7 +228,7 @@ mod tests {
         }
         assert!(t.peak_bytes() <= 64 * 1024);
         assert!(t.replacements() > 0);
-        let k = 9_999u128 * 0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C834;
+        let k = 9_999u128.wrapping_mul(0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C834);
         if let Some(p) = t.probe(k) {
             assert_eq!((p.lower, p.upper, p.best), (-1, 1, Some(2)));
         }
