@@ -1,0 +1,187 @@
+//! `kosolve solve` end to end: JSON keys, SGF output, bad input.
+
+use std::process::Command;
+
+fn kosolve(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_kosolve"))
+        .args(args)
+        .output()
+        .expect("run kosolve");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let mut a = vec!["solve", "--format", "json"];
+    a.extend_from_slice(args);
+    let (code, out, err) = kosolve(&a);
+    assert_eq!(code, 0, "stderr: {err}");
+    let line = out.lines().next().expect("one line");
+    serde_json::from_str(line).expect("valid JSON")
+}
+
+#[test]
+fn json_has_every_key() {
+    let v = json(&["--board", "2x2", "--rules", "psk"]);
+    for k in [
+        "board",
+        "rules",
+        "suicide",
+        "komi",
+        "value",
+        "outcome",
+        "pv",
+        "pv_length",
+        "nodes",
+        "seconds",
+        "peak_mib",
+        "status",
+        "lower",
+        "upper",
+    ] {
+        assert!(v.get(k).is_some(), "missing key {k} in {v}");
+    }
+    assert_eq!(v["value"], 1);
+    assert_eq!(v["outcome"], "B+1");
+    assert_eq!(v["status"], "solved");
+    assert_eq!(v["lower"], 1);
+    assert_eq!(v["upper"], 1);
+    assert_eq!(v["board"], "2x2");
+    assert_eq!(v["suicide"], "forbidden");
+    let pv = v["pv"].as_array().unwrap();
+    assert_eq!(pv.len() as u64, v["pv_length"].as_u64().unwrap());
+    assert_eq!(pv.last().unwrap(), "pass");
+}
+
+#[test]
+fn komi_changes_the_margin_outcome() {
+    assert_eq!(json(&["--board", "1x3", "--komi", "3"])["outcome"], "jigo");
+    assert_eq!(
+        json(&["--board", "1x3", "--komi", "3.5"])["outcome"],
+        "W+0.5"
+    );
+    assert_eq!(json(&["--board", "1x3", "--komi", "-1"])["outcome"], "B+4");
+}
+
+#[test]
+fn threads_do_not_change_the_answer() {
+    let a = json(&["--board", "1x5", "--threads", "1"]);
+    let b = json(&["--board", "1x5", "--threads", "2"]);
+    assert_eq!(a["value"], b["value"]);
+    assert_eq!(a["pv"], b["pv"]);
+}
+
+#[test]
+fn fundamental_and_ultimate_report_komi_analysis() {
+    let f = json(&["--board", "1x3", "--rules", "fundamental"]);
+    assert_eq!(f["outcome"], "B wins");
+    assert!(f.get("score").is_some());
+    assert_eq!(f["winner_changes_once"], true);
+    let u = json(&["--board", "1x3", "--rules", "ultimate", "--komi", "0.5"]);
+    assert_eq!(u["outcome"], "W wins");
+    assert!(u["thresholds"].as_array().is_some());
+}
+
+#[test]
+fn node_limit_reports_bounds() {
+    let v = json(&["--board", "2x2", "--max-nodes", "1", "--pass-last"]);
+    assert_eq!(v["status"], "unsolved");
+    assert!(v["value"].is_null());
+    assert!(v["lower"].as_i64().unwrap() <= 1 && v["upper"].as_i64().unwrap() >= 1);
+}
+
+#[test]
+fn sgf_is_written() {
+    let dir = std::env::temp_dir().join(format!("kosolve-sgf-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("pv.sgf");
+    let p = path.to_str().unwrap();
+    let (code, _, err) = kosolve(&[
+        "solve",
+        "--board",
+        "2x3",
+        "--rules",
+        "primitive",
+        "--sgf",
+        p,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.starts_with("(;FF[4]"), "{text}");
+    assert!(text.contains("SZ[3:2]"), "{text}");
+    assert!(text.contains("RU[primitive]"), "{text}");
+    assert!(text.trim_end().ends_with(')'));
+    let (code, _, err) = kosolve(&["solve", "--board", "2x2", "--sgf", p]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("SZ[2]") && text.contains("RE[B+1]") && text.contains("KM[0]"));
+    let (code, _, err) = kosolve(&["solve", "--board", "1x3", "--rules", "ultimate", "--sgf", p]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("ultimate delay"), "{text}");
+    // No temporary file is left behind.
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn text_output_shows_value_outcome_pv_and_effort() {
+    let (code, out, err) = kosolve(&["solve", "--board", "2x2", "--pv"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("value: +1"), "{out}");
+    assert!(out.contains("outcome: B+1"), "{out}");
+    assert!(out.contains("nodes"), "{out}");
+    assert!(out.contains("XX"), "{out}");
+}
+
+#[test]
+fn bad_input_exits_2() {
+    for args in [
+        vec!["solve", "--board", "2x2", "--rules", "nosuchko"],
+        vec!["solve", "--board", "2y2"],
+        vec!["solve", "--board", "2x2", "--komi", "0.3"],
+        vec!["solve", "--board", "5x5"],
+        vec!["solve", "--board", "2x2", "--rules", "kee"],
+        vec![
+            "solve",
+            "--board",
+            "ring:4",
+            "--sgf",
+            "/tmp/never-written.sgf",
+        ],
+        vec!["solve", "--board", "2x2", "--threads", "0"],
+        vec![
+            "solve",
+            "--board",
+            "2x2",
+            "--rules",
+            "fundamental",
+            "--suicide",
+            "allowed",
+        ],
+    ] {
+        let (code, _, err) = kosolve(&args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains("error"), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+    let (_, _, err) = kosolve(&["solve", "--board", "2x2", "--rules", "nosuchko"]);
+    assert!(
+        err.contains("psk") && err.contains("ultimate-simple"),
+        "{err}"
+    );
+}
+
+#[test]
+fn basic_is_solved_by_retrograde_analysis() {
+    let v = json(&["--board", "1x3", "--rules", "basic"]);
+    assert_eq!(v["status"], "solved");
+    assert_eq!(v["value"], 3);
+    assert_eq!(v["outcome"], "B+3");
+    let v = json(&["--board", "2x2", "--rules", "basic"]);
+    assert_eq!(v["outcome"], "void");
+    assert!(v["value"].is_null());
+}
