@@ -4,6 +4,7 @@ mod common;
 mod count;
 mod positions;
 mod solve;
+mod sweep;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -24,6 +25,12 @@ enum Command {
     Count(count::Args),
     /// Solve a board exactly under a ruleset.
     Solve(solve::Args),
+    /// Run a sweep config (boards x rulesets x suicide x komi) into result tables.
+    Sweep(sweep::SweepArgs),
+    /// Join shard tables of a sweep.
+    Merge(sweep::MergeArgs),
+    /// Print a result table, optionally only some boards or rulesets.
+    Show(sweep::ShowArgs),
 }
 
 fn main() -> ExitCode {
@@ -32,6 +39,9 @@ fn main() -> ExitCode {
         Command::Positions(a) => positions::run(a),
         Command::Count(a) => count::run(a),
         Command::Solve(a) => solve::run(a),
+        Command::Sweep(a) => sweep::run_sweep(a),
+        Command::Merge(a) => sweep::run_merge(a),
+        Command::Show(a) => sweep::run_show(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -299,7 +299,19 @@ fn to_text(board: &Arc<Board>, r: &Report, show_pv: bool) -> String {
             for th in thresholds {
                 let _ = writeln!(t, "  from komi {}: {} (below: {})", th.komi, th.to, th.from);
             }
-            if thresholds.is_empty() {
+            let unsolved: Vec<String> = sweep
+                .values
+                .iter()
+                .filter(|(_, v)| v.is_none())
+                .map(|(k, _)| k.to_string())
+                .collect();
+            if !unsolved.is_empty() {
+                let _ = writeln!(
+                    t,
+                    "  komis not solved within the limits (thresholds near them unknown): {}",
+                    unsolved.join(" ")
+                );
+            } else if thresholds.is_empty() {
                 let _ = writeln!(t, "  none: the outcome is the same at every komi searched");
             }
         }
@@ -366,6 +378,11 @@ fn sgf_text(s: &str) -> String {
 }
 
 /// The SGF FF[4] record of the principal variation.
+/// The SGF game of a report's principal variation, where SGF can describe the board.
+pub fn sgf_of(board: &Arc<Board>, r: &Report) -> Option<String> {
+    sgf_size(board).map(|_| sgf(board, r))
+}
+
 fn sgf(board: &Arc<Board>, r: &Report) -> String {
     let s = &r.solution;
     let v = s.value().unwrap_or(0);

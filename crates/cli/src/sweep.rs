@@ -1,0 +1,301 @@
+//! `kosolve sweep`, `kosolve merge`, `kosolve show`: result tables.
+
+use crate::common::CliError;
+use kosolve_board::Board;
+use kosolve_rules::{Ruleset, ValueKind};
+use kosolve_solver::{KomiAnalysis, SolveOptions};
+use kosolve_sweep::{Config, Job, JobOutput, Row, SweepOptions};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// Options of `kosolve sweep`.
+#[derive(clap::Args, Debug)]
+pub struct SweepArgs {
+    /// The config file, e.g. solver-configs/standard.toml.
+    pub config: PathBuf,
+    /// Output folder.
+    #[arg(long, default_value = "results")]
+    pub out: PathBuf,
+    /// Jobs run at once (default: the number of cores).
+    #[arg(long)]
+    pub jobs: Option<usize>,
+    /// Run only part i of n (1 <= i <= n), e.g. 2/4; join the parts with `kosolve merge`.
+    #[arg(long)]
+    pub shard: Option<String>,
+    /// Continue an interrupted sweep, keeping the rows it finished.
+    #[arg(long)]
+    pub resume: bool,
+    /// No progress bars.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// Options of `kosolve merge`.
+#[derive(clap::Args, Debug)]
+pub struct MergeArgs {
+    /// Shard tables to join.
+    #[arg(required = true)]
+    pub inputs: Vec<PathBuf>,
+    /// The merged table to write.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// The config the shards came from: orders the rows as the config does,
+    /// checks that every job is present, and writes the Markdown report beside `--out`.
+    #[arg(long)]
+    pub config: Option<PathBuf>,
+}
+
+/// Options of `kosolve show`.
+#[derive(clap::Args, Debug)]
+pub struct ShowArgs {
+    /// A result table.
+    pub table: PathBuf,
+    /// Only rows of this board.
+    #[arg(long)]
+    pub board: Option<String>,
+    /// Only rows of this ruleset.
+    #[arg(long)]
+    pub rules: Option<String>,
+}
+
+/// The version stamped on every row: rows of another version are recomputed on resume.
+pub fn version() -> String {
+    env!("CARGO_PKG_VERSION").to_string()
+}
+
+fn value_string(kind: ValueKind, v: i32) -> String {
+    match kind {
+        ValueKind::Margin => v.to_string(),
+        _ if v == 0 => "0".into(),
+        _ => format!("{v:+}"),
+    }
+}
+
+/// Solves one job of a sweep.
+pub fn run_job(job: &Job) -> JobOutput {
+    let mut row = Row {
+        board: job.board.clone(),
+        rules: job.rules.ruleset.name().into(),
+        suicide: job.rules.suicide.name().into(),
+        komi: job.rules.komi.to_string(),
+        value: String::new(),
+        outcome: String::new(),
+        lower: String::new(),
+        upper: String::new(),
+        status: String::new(),
+        pv: String::new(),
+        pv_length: 0,
+        nodes: 0,
+        seconds: 0.0,
+        peak_mib: 0.0,
+        threads: job.limits.threads,
+        version: version(),
+    };
+    let board = match Board::parse(&job.board) {
+        Ok(b) => Arc::new(b),
+        Err(e) => {
+            row.status = "refused".into();
+            row.outcome = e.to_string();
+            return JobOutput { row, sgf: None };
+        }
+    };
+    let opts = SolveOptions {
+        threads: job.limits.threads,
+        memory_mib: job.limits.memory_mib as usize,
+        max_nodes: job.limits.max_nodes,
+        max_seconds: job.limits.max_seconds,
+        ..SolveOptions::default()
+    };
+    let komi_range = matches!(job.rules.ruleset, Ruleset::Fundamental)
+        .then(|| kosolve_solver::default_komi_range(&board));
+    let report = match kosolve_solver::solve(board.clone(), job.rules, &opts, komi_range) {
+        Ok(r) => r,
+        Err(e) => {
+            row.status = "refused".into();
+            row.outcome = e.to_string();
+            return JobOutput { row, sgf: None };
+        }
+    };
+    let kind = job.rules.ruleset.value_kind();
+    let sol = &report.solution;
+    row.lower = value_string(kind, sol.lower);
+    row.upper = value_string(kind, sol.upper);
+    row.nodes = report.total.nodes;
+    row.seconds = (report.total.seconds * 1000.0).round() / 1000.0;
+    row.peak_mib = (report.total.peak_table_mib * 100.0).round() / 100.0;
+    row.threads = report.total.threads.max(1);
+    if let Some(b) = &report.basic {
+        // basic (retrograde): value with komi applied, or void; the bounds are VB and VW.
+        row.status = "solved".into();
+        row.value = match b.value.margin() {
+            Some(h) => kosolve_rules::Komi(h).to_string(),
+            None => "void".into(),
+        };
+        row.outcome = match b.value.margin() {
+            None => "void".into(),
+            Some(h) => {
+                kosolve_solver::outcome(ValueKind::Margin, 0, kosolve_rules::Komi(-h)).to_string()
+            }
+        };
+        let pts = |h: Option<i32>| {
+            h.map(|h| kosolve_rules::Komi(h).to_string())
+                .unwrap_or_default()
+        };
+        row.lower = pts(b.vb);
+        row.upper = pts(b.vw);
+        row.nodes = b.states as u64;
+    } else {
+        match (sol.value(), report.outcome) {
+            (Some(v), Some(o)) => {
+                row.status = "solved".into();
+                row.value = value_string(kind, v);
+                row.outcome = o.to_string();
+                if let Some(KomiAnalysis::Fundamental { score: Some(s), .. }) =
+                    &report.komi_analysis
+                {
+                    row.value = s.to_string();
+                }
+            }
+            _ => {
+                row.status = "unsolved".into();
+                row.outcome = "unsolved".into();
+            }
+        }
+    }
+    let pv = report.basic.as_ref().map(|b| &b.pv).unwrap_or(&sol.pv);
+    let names: Vec<String> = pv.iter().map(|m| m.name(&board)).collect();
+    row.pv = names.join(" ");
+    row.pv_length = pv.len();
+    let sgf = crate::solve::sgf_of(&board, &report);
+    JobOutput { row, sgf }
+}
+
+/// Runs `kosolve sweep`.
+pub fn run_sweep(a: SweepArgs) -> Result<(), CliError> {
+    let config = Config::load(&a.config).map_err(|e| CliError::Usage(e.to_string()))?;
+    let shard = a
+        .shard
+        .as_deref()
+        .map(kosolve_sweep::parse_shard)
+        .transpose()
+        .map_err(|e| CliError::Usage(e.to_string()))?;
+    let jobs = a.jobs.unwrap_or_else(|| {
+        std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1)
+    });
+    if jobs == 0 {
+        return Err(CliError::Usage("--jobs must be at least 1".into()));
+    }
+    let opts = SweepOptions {
+        out: a.out,
+        jobs,
+        shard,
+        resume: a.resume,
+        version: version(),
+        progress: !a.quiet,
+    };
+    let s = kosolve_sweep::run_sweep(&config, &opts, &run_job)
+        .map_err(|e| CliError::Io(e.to_string()))?;
+    println!(
+        "sweep {}: {} jobs ({} computed, {} resumed, {} not solved) in {:.1} s; wrote {}{}",
+        config.name,
+        s.jobs,
+        s.computed,
+        s.resumed,
+        s.unsolved,
+        s.seconds,
+        s.csv.display(),
+        s.markdown
+            .map(|m| format!(" and {}", m.display()))
+            .unwrap_or_default()
+    );
+    Ok(())
+}
+
+/// Runs `kosolve merge`.
+pub fn run_merge(a: MergeArgs) -> Result<(), CliError> {
+    let config = a
+        .config
+        .as_deref()
+        .map(Config::load)
+        .transpose()
+        .map_err(|e| CliError::Usage(e.to_string()))?;
+    let rows = kosolve_sweep::merge(&a.inputs, config.as_ref())
+        .map_err(|e| CliError::Io(e.to_string()))?;
+    kosolve_sweep::write_atomic(&a.out, &kosolve_sweep::rows_to_csv(&rows))
+        .map_err(|e| CliError::Io(e.to_string()))?;
+    if let Some(c) = &config {
+        let md = a.out.with_extension("md");
+        kosolve_sweep::write_atomic(&md, kosolve_sweep::report::markdown(c, &rows).as_bytes())
+            .map_err(|e| CliError::Io(e.to_string()))?;
+    }
+    println!("merged {} rows into {}", rows.len(), a.out.display());
+    Ok(())
+}
+
+/// Runs `kosolve show`.
+pub fn run_show(a: ShowArgs) -> Result<(), CliError> {
+    let rows = kosolve_sweep::read_rows(&a.table).map_err(|e| CliError::Io(e.to_string()))?;
+    let rows: Vec<&Row> = rows
+        .iter()
+        .filter(|r| a.board.as_deref().is_none_or(|b| r.board == b))
+        .filter(|r| a.rules.as_deref().is_none_or(|x| r.rules == x))
+        .collect();
+    let header = [
+        "board",
+        "rules",
+        "suicide",
+        "komi",
+        "value",
+        "outcome",
+        "status",
+        "pv_length",
+        "nodes",
+        "seconds",
+    ];
+    let cells: Vec<Vec<String>> = rows
+        .iter()
+        .map(|r| {
+            vec![
+                r.board.clone(),
+                r.rules.clone(),
+                r.suicide.clone(),
+                r.komi.clone(),
+                r.value.clone(),
+                r.outcome.clone(),
+                r.status.clone(),
+                r.pv_length.to_string(),
+                r.nodes.to_string(),
+                format!("{:.3}", r.seconds),
+            ]
+        })
+        .collect();
+    let widths: Vec<usize> = (0..header.len())
+        .map(|i| {
+            cells
+                .iter()
+                .map(|c| c[i].len())
+                .chain([header[i].len()])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let line = |c: Vec<String>| {
+        c.iter()
+            .enumerate()
+            .map(|(i, s)| format!("{s:<w$}", w = widths[i]))
+            .collect::<Vec<_>>()
+            .join("  ")
+            .trim_end()
+            .to_string()
+    };
+    println!("{}", line(header.iter().map(|s| s.to_string()).collect()));
+    for c in cells {
+        println!("{}", line(c));
+    }
+    if rows.is_empty() {
+        eprintln!("no rows match");
+    }
+    Ok(())
+}
