@@ -9,11 +9,15 @@ fn main() {
     let a: Vec<String> = std::env::args().collect();
     let board = Arc::new(Board::parse(&a[1]).unwrap());
     let mut r = Rules::new(a[2].parse().unwrap());
-    if a.len() > 3 {
-        r = r.with_suicide(Suicide::Allowed).unwrap();
+    for x in &a[3..] {
+        if x == "allowed" {
+            r = r.with_suicide(Suicide::Allowed).unwrap();
+        } else if let Some(k) = x.strip_prefix('k') {
+            r = r.with_komi(kosolve_rules::Komi(k.parse().unwrap()));
+        }
     }
     let mut g = AnyGame::new(board, r);
     let t = Instant::now();
-    let v = reference::alphabeta(&mut g, 2_000_000_000);
+    let v = if a.iter().any(|x| x == "memo") { reference::memo_minimax(&mut g, 30_000_000) } else { reference::alphabeta(&mut g, 200_000_000) };
     println!("{} {} {:?} {:.2}s", a[1], a[2], v, t.elapsed().as_secs_f64());
 }

@@ -17,6 +17,7 @@ fn main() {
             "nopv" => opts.pv = false,
             "nohist" => opts.history = false,
             "allowed" => {}
+            t if t.starts_with('k') => {}
             t if t.starts_with('t') => opts.threads = t[1..].parse().unwrap(),
             t if t.starts_with('n') => opts.max_nodes = Some(t[1..].parse().unwrap()),
             t if t.starts_with('s') => opts.max_seconds = Some(t[1..].parse().unwrap()),
@@ -26,6 +27,11 @@ fn main() {
     let mut rules = Rules::new(rs);
     if a.iter().any(|x| x == "allowed") {
         rules = rules.with_suicide(kosolve_board::Suicide::Allowed).unwrap();
+    }
+    for x in &a[3..] {
+        if let Some(k) = x.strip_prefix('k') {
+            rules = rules.with_komi(kosolve_rules::Komi(k.parse().unwrap()));
+        }
     }
     let g = AnyGame::new(board.clone(), rules);
     let s = solve_game(&g, &opts);

@@ -213,14 +213,11 @@ pub fn solve_game<G: Game>(game: &G, opts: &SolveOptions) -> Solution {
         split_depth: if threads > 1 { opts.split_depth } else { 0 },
         use_table: true,
         history: opts.history,
+        range: value_range(game),
     };
     let run = || {
         let b = search::drive(game, &shared, opts);
-        let (pv, complete) = if opts.pv && b.lower == b.upper {
-            search::principal_variation(game, &shared, b.lower)
-        } else {
-            (Vec::new(), false)
-        };
+        let (pv, complete) = (b.pv.clone(), b.pv_complete);
         (b, pv, complete)
     };
     let (b, pv, pv_complete) = if threads > 1 {
@@ -481,7 +478,12 @@ pub fn solve(
         Ruleset::Fundamental | Ruleset::Ultimate | Ruleset::UltimateSimple => {
             let g = FundamentalGame::new(board.clone(), rules);
             let sol = solve_game(&g, opts);
-            let analysis = komi_range.map(|n| komi_analysis(&board, rules, opts, n));
+            let mut rest = opts.clone();
+            rest.max_seconds = opts.max_seconds.map(|s| (s - sol.stats.seconds).max(0.0));
+            rest.max_nodes = opts
+                .max_nodes
+                .map(|m| m.saturating_sub(sol.stats.nodes).max(1));
+            let analysis = komi_range.map(|n| komi_analysis(&board, rules, &rest, n));
             (sol, analysis)
         }
         _ => {
@@ -517,6 +519,9 @@ pub fn komi_analysis(
     let mut stats = Stats::default();
     let mut values = Vec::new();
     for k in -n..=n {
+        // The limits hold for the whole sweep, not for each komi.
+        o.max_seconds = opts.max_seconds.map(|s| (s - stats.seconds).max(0.0));
+        o.max_nodes = opts.max_nodes.map(|m| m.saturating_sub(stats.nodes).max(1));
         let g = FundamentalGame::new(board.clone(), rules.with_komi(Komi(2 * k)));
         let s = solve_game(&g, &o);
         stats.add(&s.stats);

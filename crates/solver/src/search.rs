@@ -48,6 +48,8 @@ pub(crate) struct Shared {
     pub split_depth: usize,
     pub use_table: bool,
     pub history: bool,
+    /// The range of every value of the game (see [`value_range`]).
+    pub range: (i32, i32),
 }
 
 impl Shared {
@@ -140,6 +142,14 @@ impl<'a, G: Game> Searcher<'a, G> {
         }
         if let Some(r) = self.game.result() {
             return result_value(&r);
+        }
+        // Every value lies in the game's range: a window outside it is decided.
+        let (lo, hi) = self.shared.range;
+        if beta <= lo {
+            return lo;
+        }
+        if alpha >= hi {
+            return hi;
         }
         let key = if self.shared.use_table {
             self.game.future_key()
@@ -353,6 +363,8 @@ impl<'a, G: Game> Searcher<'a, G> {
 pub(crate) struct Bounds {
     pub lower: i32,
     pub upper: i32,
+    pub pv: Vec<Move>,
+    pub pv_complete: bool,
 }
 
 /// Runs the root searches and returns the proven bounds on the root value.
@@ -360,7 +372,12 @@ pub(crate) fn drive<G: Game>(game: &G, shared: &Shared, opts: &SolveOptions) -> 
     let (mut lo, mut hi) = value_range(game);
     if let Some(r) = game.result() {
         let v = result_value(&r);
-        return Bounds { lower: v, upper: v };
+        return Bounds {
+            lower: v,
+            upper: v,
+            pv: Vec::new(),
+            pv_complete: true,
+        };
     }
     let mut s = Searcher::new(game.clone(), shared, Vec::new());
     match opts.strategy {
@@ -390,9 +407,18 @@ pub(crate) fn drive<G: Game>(game: &G, shared: &Shared, opts: &SolveOptions) -> 
             s.finish();
         }
     }
+    // The PV search reuses this searcher's history heuristic, which makes
+    // its refutations of non-optimal moves as cheap as the main search.
+    let (pv, pv_complete) = if opts.pv && lo == hi && !s.aborted {
+        principal_variation(&mut s, lo)
+    } else {
+        (Vec::new(), false)
+    };
     Bounds {
         lower: lo,
         upper: hi,
+        pv,
+        pv_complete,
     }
 }
 
@@ -401,42 +427,61 @@ pub(crate) fn drive<G: Game>(game: &G, shared: &Shared, opts: &SolveOptions) -> 
 /// first when `pass_first`, then board plays by point), whose exact value
 /// equals `v`. Replaying it ends in a result of value `v`. Returns the
 /// moves and whether it is complete (false if a stop cut it short).
-pub(crate) fn principal_variation<G: Game>(game: &G, shared: &Shared, v: i32) -> (Vec<Move>, bool) {
-    let mut g = game.clone();
+pub(crate) fn principal_variation<G: Game>(s: &mut Searcher<'_, G>, v: i32) -> (Vec<Move>, bool) {
+    let start = s.game.moves().len();
     let mut pv = Vec::new();
     let mut moves = Vec::new();
-    while g.result().is_none() {
+    let mut complete = true;
+    while s.game.result().is_none() {
         moves.clear();
-        g.legal_moves(&mut moves);
-        order_moves(&mut moves, shared.pass_first);
-        let maximize = g.to_move() == Color::Black;
+        s.game.legal_moves(&mut moves);
+        order_moves(&mut moves, s.shared.pass_first);
+        if s.shared.range == (-1, 1) {
+            // Win/loss games: refuting every earlier losing move is a full
+            // proof each, so the table's best move is tried first there.
+            let best = s
+                .game
+                .future_key()
+                .and_then(|k| s.shared.table.probe(k))
+                .and_then(|p| p.best);
+            if let Some(i) = best.and_then(|b| moves.iter().position(|m| move_code(*m) == b)) {
+                moves[..=i].rotate_right(1);
+            }
+        }
+        let maximize = s.game.to_move() == Color::Black;
         let mut chosen = None;
         for &m in &moves {
-            g.play(m);
-            let mut s = Searcher::new(g.clone(), shared, Vec::new());
+            s.game.play(m);
             // Children never beat the parent: a child equals v iff it reaches v.
             let hit = if maximize {
                 s.search(v - 1, v, 1) >= v
             } else {
                 s.search(v, v + 1, 1) <= v
             };
-            s.finish();
             if s.aborted {
-                g.undo();
-                return (pv, false);
+                s.game.undo();
+                complete = false;
+                break;
             }
             if hit {
                 chosen = Some(m);
                 break;
             }
-            g.undo();
+            s.game.undo();
+        }
+        if !complete {
+            break;
         }
         match chosen {
             Some(m) => pv.push(m),
             None => panic!("no move reaches the root value {v}: the solver is inconsistent"),
         }
     }
-    (pv, true)
+    while s.game.moves().len() > start {
+        s.game.undo();
+    }
+    s.finish();
+    (pv, complete)
 }
 
 /// Fills the effort counters from the shared state.
