@@ -100,9 +100,8 @@ fn positions_are_invariant_under_transposition_and_relabelling() {
     assert_eq!(count_positions(&relabelled_1x4()), 41);
 }
 
-/// Release build, about 3 s on 2 cores: `cargo test -p kosolve-perft --release -- --ignored four_by_four`.
+/// 43 M colourings, about 0.3 s optimised on 2 cores (the test profile optimises).
 #[test]
-#[ignore]
 fn four_by_four_positions_match_published_count() {
     assert_eq!(count_positions(&board("4x4")), 24_318_165);
 }

@@ -96,8 +96,12 @@ pub(crate) fn move_code(m: Move) -> u8 {
 pub(crate) struct Searcher<'a, G: Game> {
     pub game: G,
     shared: &'a Shared,
+    /// Nodes this worker visited (monotonic: subtree effort is a difference of it).
     nodes: u64,
     hits: u64,
+    /// The part of `nodes` / `hits` already added to the shared counters.
+    flushed_nodes: u64,
+    flushed_hits: u64,
     bufs: Vec<Vec<Move>>,
     cancel: Vec<Arc<AtomicBool>>,
     /// History heuristic: cutoff credit per player and move code.
@@ -113,6 +117,8 @@ impl<'a, G: Game> Searcher<'a, G> {
             shared,
             nodes: 0,
             hits: 0,
+            flushed_nodes: 0,
+            flushed_hits: 0,
             bufs: Vec::new(),
             cancel,
             history: Box::new([[0; 68]; 2]),
@@ -121,10 +127,16 @@ impl<'a, G: Game> Searcher<'a, G> {
     }
 
     fn flush(&mut self) {
-        self.shared.nodes.fetch_add(self.nodes, Ordering::Relaxed);
-        self.shared.hits.fetch_add(self.hits, Ordering::Relaxed);
-        self.nodes = 0;
-        self.hits = 0;
+        // Only the counts since the last flush; `nodes` itself never goes back,
+        // since `search` measures subtree effort as a difference of it.
+        self.shared
+            .nodes
+            .fetch_add(self.nodes - self.flushed_nodes, Ordering::Relaxed);
+        self.shared
+            .hits
+            .fetch_add(self.hits - self.flushed_hits, Ordering::Relaxed);
+        self.flushed_nodes = self.nodes;
+        self.flushed_hits = self.hits;
     }
 
     fn check_stop(&mut self) -> bool {

@@ -1,0 +1,252 @@
+//! `kosolve sweep`, `merge` and `show` through the built binary: the
+//! committed quick table is reproduced, an interrupted sweep resumes to the
+//! same table, shards merge back, and bad input is refused clearly.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn kosolve() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_kosolve"))
+}
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn tmpdir(tag: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("kosolve-cli-sweep-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// Rows of a table with the timing columns (seconds, peak_mib, threads) blanked.
+fn results_only(path: &Path) -> Vec<Vec<String>> {
+    let mut r = csv::Reader::from_path(path).unwrap();
+    let header: Vec<String> = r.headers().unwrap().iter().map(String::from).collect();
+    let timing: Vec<usize> = ["seconds", "peak_mib", "threads"]
+        .iter()
+        .map(|c| header.iter().position(|h| h == c).unwrap())
+        .collect();
+    r.records()
+        .map(|rec| {
+            rec.unwrap()
+                .iter()
+                .enumerate()
+                .map(|(i, v)| {
+                    if timing.contains(&i) {
+                        String::new()
+                    } else {
+                        v.to_string()
+                    }
+                })
+                .collect()
+        })
+        .collect()
+}
+
+fn sweep(config: &Path, out: &Path, extra: &[&str]) -> std::process::Output {
+    kosolve()
+        .arg("sweep")
+        .arg(config)
+        .arg("--out")
+        .arg(out)
+        .arg("--quiet")
+        .args(extra)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn quick_sweep_reproduces_the_committed_table() {
+    let out = tmpdir("quick");
+    let config = repo().join("solver-configs/quick.toml");
+    let o = sweep(&config, &out, &["--jobs", "2"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let committed = repo().join("results/quick.csv");
+    assert_eq!(
+        results_only(&out.join("quick.csv")),
+        results_only(&committed),
+        "results/quick.csv is stale: regenerate it with \
+         `cargo run --release -- sweep solver-configs/quick.toml` and commit it"
+    );
+    let md = std::fs::read_to_string(out.join("quick.md")).unwrap();
+    assert!(md.contains("## Claims"));
+}
+
+/// A config small enough for a test, whose last jobs (1x5 under Fundamental
+/// and Ultimate Go, stopped by the node limit) take long enough that an
+/// interrupt sent after the first rows always lands mid-sweep.
+const INTERRUPT_CONFIG: &str = r#"
+name = "interrupt"
+boards = ["1x1", "1x2", "1x3", "2x1", "2x2", "1x5"]
+rules = ["psk", "ssk", "nssk", "fixed", "basic-fixed", "primitive", "basic", "fundamental", "ultimate"]
+suicide = ["forbidden", "allowed"]
+komi = [0, 0.5, 1]
+[limits]
+max_nodes = 1_000_000
+threads = 1
+"#;
+
+fn data_rows(path: &Path) -> usize {
+    std::fs::read_to_string(path)
+        .map(|s| s.lines().count().saturating_sub(1))
+        .unwrap_or(0)
+}
+
+#[test]
+fn an_interrupted_sweep_resumes_to_the_uninterrupted_table() {
+    let dir = tmpdir("interrupt");
+    let config = dir.join("interrupt.toml");
+    std::fs::write(&config, INTERRUPT_CONFIG).unwrap();
+
+    let whole = dir.join("whole");
+    let o = sweep(&config, &whole, &["--jobs", "1"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let total = data_rows(&whole.join("interrupt.csv"));
+    assert!(total > 100, "{total}");
+
+    let cut = dir.join("cut");
+    let mut child = kosolve()
+        .arg("sweep")
+        .arg(&config)
+        .arg("--out")
+        .arg(&cut)
+        .args(["--quiet", "--jobs", "1"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let log = cut.join("interrupt.partial.csv");
+    let start = Instant::now();
+    while data_rows(&log) < 20 {
+        assert!(
+            start.elapsed() < Duration::from_secs(120),
+            "the sweep made no progress"
+        );
+        if child.try_wait().unwrap().is_some() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "the sweep ended before it could be interrupted"
+    );
+    let _ = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status();
+    let status = child.wait().unwrap();
+    assert!(!status.success(), "SIGINT should stop the sweep");
+    let kept = data_rows(&log);
+    assert!(kept >= 20 && kept < total, "kept {kept} of {total}");
+    assert!(
+        !cut.join("interrupt.csv").exists(),
+        "no final table after an interrupt"
+    );
+    // Without --resume the sweep refuses to overwrite the log.
+    let o = sweep(&config, &cut, &["--jobs", "1"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--resume"));
+    let o = sweep(&config, &cut, &["--jobs", "2", "--resume"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let said = String::from_utf8_lossy(&o.stdout);
+    assert!(said.contains("resumed"), "{said}");
+    assert_eq!(
+        results_only(&cut.join("interrupt.csv")),
+        results_only(&whole.join("interrupt.csv"))
+    );
+    assert!(!log.exists());
+}
+
+#[test]
+fn shards_merge_into_the_whole_table() {
+    let dir = tmpdir("shards");
+    let config = dir.join("interrupt.toml");
+    std::fs::write(&config, INTERRUPT_CONFIG.replace(", \"1x5\"", "")).unwrap();
+    let whole = dir.join("whole");
+    assert!(sweep(&config, &whole, &[]).status.success());
+    let parts = dir.join("parts");
+    for i in 1..=3 {
+        let o = sweep(&config, &parts, &["--shard", &format!("{i}/3")]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    let merged = dir.join("merged.csv");
+    let mut cmd = kosolve();
+    cmd.arg("merge");
+    for i in 1..=3 {
+        cmd.arg(parts.join(format!("interrupt.shard-{i}-of-3.csv")));
+    }
+    let o = cmd
+        .arg("--config")
+        .arg(&config)
+        .arg("--out")
+        .arg(&merged)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        results_only(&merged),
+        results_only(&whole.join("interrupt.csv"))
+    );
+    assert!(dir.join("merged.md").exists());
+    let o = kosolve()
+        .arg("show")
+        .arg(&merged)
+        .args(["--board", "2x2", "--rules", "psk"])
+        .output()
+        .unwrap();
+    assert!(o.status.success());
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        text.lines().count() >= 2 && text.contains("2x2") && text.contains("psk"),
+        "{text}"
+    );
+}
+
+#[test]
+fn bad_sweep_input_is_refused_clearly() {
+    let dir = tmpdir("bad");
+    let cases: [(&str, &str); 3] = [
+        (
+            "boards = [\"2x2\"]\nrules = [\"psk\", \"superko\"]\n",
+            "line 2",
+        ),
+        (
+            "boards = [\"2x2\"]\nrules = [\"psk\"]\nthreads = 3\n",
+            "threads",
+        ),
+        ("boards = [\"2x2\"\n", "config"),
+    ];
+    for (i, (text, needle)) in cases.iter().enumerate() {
+        let p = dir.join(format!("bad{i}.toml"));
+        std::fs::write(&p, text).unwrap();
+        let o = sweep(&p, &dir.join("out"), &[]);
+        assert_eq!(o.status.code(), Some(2), "{text}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(needle), "{text}: {err}");
+    }
+    let o = sweep(
+        Path::new("/nonexistent/missing.toml"),
+        &dir.join("out"),
+        &[],
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("missing.toml"));
+    // An output folder that cannot be created.
+    let file = dir.join("a-file");
+    std::fs::write(&file, "x").unwrap();
+    let good = dir.join("good.toml");
+    std::fs::write(&good, "boards = [\"1x1\"]\nrules = [\"psk\"]\n").unwrap();
+    let o = sweep(&good, &file.join("sub"), &[]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("a-file"));
+    // A second sweep on the same outputs is refused while the first holds the lock.
+    let out = dir.join("locked");
+    std::fs::create_dir_all(&out).unwrap();
+    std::fs::write(out.join("good.lock"), format!("{}\n", std::process::id())).unwrap();
+    let o = sweep(&good, &out, &[]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("good.lock"));
+}
