@@ -150,10 +150,17 @@ pub fn run_job(job: &Job) -> JobOutput {
                 row.status = "solved".into();
                 row.value = value_string(kind, v);
                 row.outcome = o.to_string();
-                if let Some(KomiAnalysis::Fundamental { score: Some(s), .. }) =
-                    &report.komi_analysis
-                {
-                    row.value = s.to_string();
+                if let Some(KomiAnalysis::Fundamental { score, .. }) = &report.komi_analysis {
+                    // The value of a fundamental row is its score; where the
+                    // limits left the komi search short, the winner at this
+                    // komi stands in `outcome` and the row is `unsolved`.
+                    match score {
+                        Some(s) => row.value = s.to_string(),
+                        None => {
+                            row.value.clear();
+                            row.status = "unsolved".into();
+                        }
+                    }
                 }
             }
             _ => {

@@ -358,7 +358,7 @@ fn claims(s: &mut String, config: &Config, rows: &[Row], komi: &str) {
     }
     let _ = writeln!(
         s,
-        "{agree} (board, komi) pairs agree; {} disagree{}. The test suite also checks komi -4..4 on boards of up to 6 points.\n",
+        "{agree} (board, komi) pairs agree; {} disagree{}. The solver tests (crates/solver/tests/claims.rs) also check komi -4..4 on 1x1..1x4, 2x1 and 2x2.\n",
         disagree.len(),
         if disagree.is_empty() { String::new() } else { format!(": {}", disagree.join("; ")) }
     );
@@ -368,8 +368,9 @@ fn claims(s: &mut String, config: &Config, rows: &[Row], komi: &str) {
     );
     let _ = writeln!(
         s,
-        "Not a column of this table: the solver's test suite checks it on every board of up to 6 points \
-         (crates/solver/tests), comparing the winner with and without the extra prisoners at each komi.\n"
+        "Not a column of this table: the solver tests (crates/solver/tests/claims.rs) compare the winner \
+         with and without one extra prisoner in each bowl on 1x1..1x4 and 2x1 at komi -2..2, and on 2x2 \
+         at komi -1..1; they agree. 1x5 and larger boards are not checked yet.\n"
     );
     let _ = writeln!(
         s,
