@@ -18,6 +18,16 @@ fn main() {
     }
     let mut g = AnyGame::new(board, r);
     let t = Instant::now();
-    let v = if a.iter().any(|x| x == "memo") { reference::memo_minimax(&mut g, 30_000_000) } else { reference::alphabeta(&mut g, 200_000_000) };
-    println!("{} {} {:?} {:.2}s", a[1], a[2], v, t.elapsed().as_secs_f64());
+    let v = if a.iter().any(|x| x == "memo") {
+        reference::memo_minimax(&mut g, 30_000_000)
+    } else {
+        reference::alphabeta(&mut g, 200_000_000)
+    };
+    println!(
+        "{} {} {:?} {:.2}s",
+        a[1],
+        a[2],
+        v,
+        t.elapsed().as_secs_f64()
+    );
 }
