@@ -119,7 +119,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
         })?;
     if let Some(path) = &args.sgf {
         if report.solution.is_solved() || report.basic.is_some() {
-            write_atomically(Path::new(path), &sgf(&board, &report))?;
+            kosolve_sweep::write_atomic(Path::new(path), sgf(&board, &report).as_bytes())
+                .map_err(|e| CliError::Io(e.to_string()))?;
         } else {
             eprintln!("kosolve: not solved within the limits; no SGF written");
         }
@@ -448,26 +449,4 @@ fn sgf(board: &Arc<Board>, r: &Report) -> String {
     }
     out.push_str(")\n");
     out
-}
-
-/// Writes `text` to a temporary file beside `path`, then renames it over `path`.
-fn write_atomically(path: &Path, text: &str) -> Result<(), CliError> {
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .ok_or_else(|| CliError::Io(format!("'{}' is not a file name", path.display())))?;
-    let tmp = dir.join(format!(
-        ".{}.tmp{}",
-        name.to_string_lossy(),
-        std::process::id()
-    ));
-    let io = |e: std::io::Error| CliError::Io(format!("cannot write '{}': {e}", path.display()));
-    std::fs::write(&tmp, text).map_err(io)?;
-    std::fs::rename(&tmp, path).map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        io(e)
-    })
 }

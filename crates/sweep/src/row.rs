@@ -142,7 +142,10 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), IoError> {
     f.write_all(bytes).map_err(|e| os(&tmp, "write", e))?;
     f.sync_all().map_err(|e| os(&tmp, "sync", e))?;
     drop(f);
-    std::fs::rename(&tmp, path).map_err(|e| os(path, "rename a temporary file onto", e))
+    std::fs::rename(&tmp, path).map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        os(path, "rename a temporary file onto", e)
+    })
 }
 
 /// Serialises rows as CSV with a header.
