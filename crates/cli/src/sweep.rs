@@ -6,6 +6,7 @@ use kosolve_rules::{Ruleset, ValueKind};
 use kosolve_solver::{KomiAnalysis, SolveOptions};
 use kosolve_sweep::{Config, Job, JobOutput, Row, SweepOptions};
 use std::path::PathBuf;
+use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 
 /// Options of `kosolve sweep`.
@@ -71,8 +72,8 @@ fn value_string(kind: ValueKind, v: i32) -> String {
     }
 }
 
-/// Solves one job of a sweep.
-pub fn run_job(job: &Job) -> JobOutput {
+/// Solves one job of a sweep, adding the nodes it searches to `nodes`.
+pub fn run_job(job: &Job, nodes: &Arc<AtomicU64>) -> JobOutput {
     let mut row = Row {
         board: job.board.clone(),
         rules: job.rules.ruleset.name().into(),
@@ -104,6 +105,7 @@ pub fn run_job(job: &Job) -> JobOutput {
         memory_mib: job.limits.memory_mib as usize,
         max_nodes: job.limits.max_nodes,
         max_seconds: job.limits.max_seconds,
+        progress: Some(nodes.clone()),
         ..SolveOptions::default()
     };
     let komi_range = matches!(job.rules.ruleset, Ruleset::Fundamental)

@@ -100,6 +100,9 @@ pub struct SolveOptions {
     pub split_depth: usize,
     /// Order board plays by the history heuristic (cutoffs found so far).
     pub history: bool,
+    /// A counter that receives the nodes as they are searched, for progress
+    /// displays (it is added to, never reset; results do not depend on it).
+    pub progress: Option<Arc<AtomicU64>>,
     /// Refuse boards the solver is not expected to finish (see [`check_feasible`]).
     pub refuse_large: bool,
 }
@@ -117,6 +120,7 @@ impl Default for SolveOptions {
             split_depth: 3,
             refuse_large: true,
             history: true,
+            progress: None,
         }
     }
 }
@@ -214,6 +218,7 @@ pub fn solve_game<G: Game>(game: &G, opts: &SolveOptions) -> Solution {
         use_table: true,
         history: opts.history,
         range: value_range(game),
+        progress: opts.progress.clone(),
     };
     let run = || {
         let b = search::drive(game, &shared, opts);

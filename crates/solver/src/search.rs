@@ -50,6 +50,8 @@ pub(crate) struct Shared {
     pub history: bool,
     /// The range of every value of the game (see [`value_range`]).
     pub range: (i32, i32),
+    /// An outside counter that also receives the nodes (progress displays).
+    pub progress: Option<Arc<AtomicU64>>,
 }
 
 impl Shared {
@@ -129,9 +131,11 @@ impl<'a, G: Game> Searcher<'a, G> {
     fn flush(&mut self) {
         // Only the counts since the last flush; `nodes` itself never goes back,
         // since `search` measures subtree effort as a difference of it.
-        self.shared
-            .nodes
-            .fetch_add(self.nodes - self.flushed_nodes, Ordering::Relaxed);
+        let delta = self.nodes - self.flushed_nodes;
+        self.shared.nodes.fetch_add(delta, Ordering::Relaxed);
+        if let Some(p) = &self.shared.progress {
+            p.fetch_add(delta, Ordering::Relaxed);
+        }
         self.shared
             .hits
             .fetch_add(self.hits - self.flushed_hits, Ordering::Relaxed);

@@ -8,8 +8,9 @@ use rayon::prelude::*;
 use std::collections::HashMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 /// How to run a sweep.
 #[derive(Clone, Debug)]
@@ -138,11 +139,13 @@ fn os(path: &Path, action: &'static str, e: std::io::Error) -> SweepError {
     })
 }
 
-/// Runs the sweep `config` with `runner` computing each job.
+/// Runs the sweep `config` with `runner` computing each job. The runner
+/// adds the nodes it searches to the counter it is given; the progress
+/// display shows each running job's count and rate from it.
 pub fn run_sweep(
     config: &Config,
     opts: &SweepOptions,
-    runner: &(dyn Fn(&Job) -> JobOutput + Sync),
+    runner: &(dyn Fn(&Job, &Arc<AtomicU64>) -> JobOutput + Sync),
 ) -> Result<SweepSummary, SweepError> {
     let start = Instant::now();
     std::fs::create_dir_all(&opts.out).map_err(|e| os(&opts.out, "create the output folder", e))?;
@@ -200,13 +203,12 @@ pub fn run_sweep(
     let pv_dir = opts.out.join("pv");
     std::fs::create_dir_all(&pv_dir).map_err(|e| os(&pv_dir, "create", e))?;
 
-    let multi = MultiProgress::with_draw_target(
-        if opts.progress && std::io::IsTerminal::is_terminal(&std::io::stderr()) {
-            ProgressDrawTarget::stderr()
-        } else {
-            ProgressDrawTarget::hidden()
-        },
-    );
+    let visible = opts.progress && std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let multi = MultiProgress::with_draw_target(if visible {
+        ProgressDrawTarget::stderr()
+    } else {
+        ProgressDrawTarget::hidden()
+    });
     let overall = multi.add(ProgressBar::new(todo.len() as u64));
     overall.set_style(
         ProgressStyle::with_template(
@@ -228,12 +230,34 @@ pub fn run_sweep(
                 return;
             }
             let spinner = multi.add(ProgressBar::new_spinner());
-            spinner.set_message(format!(
+            let label = format!(
                 "{} {} suicide {} komi {}",
                 job.board, job.rules.ruleset, job.rules.suicide, job.rules.komi
-            ));
-            spinner.enable_steady_tick(std::time::Duration::from_millis(250));
-            let out = runner(job);
+            );
+            spinner.set_message(label.clone());
+            spinner.enable_steady_tick(Duration::from_millis(250));
+            let nodes = Arc::new(AtomicU64::new(0));
+            let done = AtomicBool::new(false);
+            let out = std::thread::scope(|scope| {
+                if visible {
+                    // The job's node count and rate, twice a second.
+                    scope.spawn(|| {
+                        let started = Instant::now();
+                        while !done.load(Ordering::Relaxed) {
+                            std::thread::sleep(Duration::from_millis(100));
+                            let n = nodes.load(Ordering::Relaxed);
+                            let secs = started.elapsed().as_secs_f64().max(1e-3);
+                            spinner.set_message(format!(
+                                "{label}: {n} nodes, {:.2} M nodes/s",
+                                n as f64 / secs / 1e6
+                            ));
+                        }
+                    });
+                }
+                let out = runner(job, &nodes);
+                done.store(true, Ordering::Relaxed);
+                out
+            });
             spinner.finish_and_clear();
             let mut res = log.lock().expect("lock").append(&out.row);
             if res.is_ok() && Some(job.rules.komi) == first_komi {

@@ -3,7 +3,8 @@
 
 use kosolve_sweep::*;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::Arc;
 
 const CONFIG: &str = r#"
 name = "t"
@@ -23,7 +24,7 @@ fn tmpdir(tag: &str) -> PathBuf {
 }
 
 /// A deterministic stand-in: the "value" is a function of the job key.
-fn fake(job: &Job) -> JobOutput {
+fn fake(job: &Job, _nodes: &Arc<AtomicU64>) -> JobOutput {
     let h = job
         .key()
         .bytes()
@@ -49,6 +50,10 @@ fn fake(job: &Job) -> JobOutput {
         },
         sgf: Some("(;FF[4])".into()),
     }
+}
+
+fn row_of(job: &Job) -> Row {
+    fake(job, &Arc::new(AtomicU64::new(0))).row
 }
 
 fn opts(out: &Path) -> SweepOptions {
@@ -132,7 +137,7 @@ fn a_sweep_writes_every_job_and_its_files() {
     assert_eq!(s.jobs, 18);
     assert_eq!(s.computed, 18);
     let rows = read_rows(&d.join("t.csv")).unwrap();
-    let expect: Vec<Row> = config().jobs().iter().map(|j| fake(j).row).collect();
+    let expect: Vec<Row> = config().jobs().iter().map(|j| row_of(j)).collect();
     assert_eq!(rows, expect);
     assert!(d.join("t.md").exists());
     assert!(!d.join("t.partial.csv").exists());
@@ -145,7 +150,7 @@ fn resume_keeps_finished_rows_and_computes_the_rest() {
     let d = tmpdir("resume");
     // Simulate a crash: a log holding the first 5 rows, the last line cut short.
     let jobs = config().jobs();
-    let first: Vec<Row> = jobs[..5].iter().map(|j| fake(j).row).collect();
+    let first: Vec<Row> = jobs[..5].iter().map(|j| row_of(j)).collect();
     let mut bytes = rows_to_csv(&first);
     bytes.extend_from_slice(b"2x2,psk,forb");
     std::fs::write(d.join("t.partial.csv"), &bytes).unwrap();
@@ -153,9 +158,9 @@ fn resume_keeps_finished_rows_and_computes_the_rest() {
     let e = run_sweep(&config(), &opts(&d), &fake).unwrap_err();
     assert!(matches!(e, SweepError::NeedsResume(_)), "{e}");
     let calls = AtomicUsize::new(0);
-    let counting = |j: &Job| {
+    let counting = |j: &Job, n: &Arc<AtomicU64>| {
         calls.fetch_add(1, Ordering::SeqCst);
-        fake(j)
+        fake(j, n)
     };
     let mut o = opts(&d);
     o.resume = true;
@@ -175,7 +180,7 @@ fn resume_keeps_finished_rows_and_computes_the_rest() {
 fn rows_of_another_version_are_recomputed_on_resume() {
     let d = tmpdir("version");
     let jobs = config().jobs();
-    let mut old = fake(&jobs[0]).row;
+    let mut old = row_of(&jobs[0]);
     old.version = "0.0.0-old".into();
     old.value = "999".into();
     std::fs::write(d.join("t.partial.csv"), rows_to_csv(&[old])).unwrap();
@@ -184,7 +189,7 @@ fn rows_of_another_version_are_recomputed_on_resume() {
     let s = run_sweep(&config(), &o, &fake).unwrap();
     assert_eq!(s.resumed, 0);
     let rows = read_rows(&d.join("t.csv")).unwrap();
-    assert_eq!(rows[0], fake(&jobs[0]).row);
+    assert_eq!(rows[0], row_of(&jobs[0]));
 }
 
 #[test]
