@@ -477,11 +477,9 @@ impl<M: Mask> FastCounter<M> {
         }
     }
 
-    /// Counts the games from a colourless state (pruned set `set`) by
-    /// expanding it. Its children are pruned and keyed first and their memo
-    /// slots prefetched, so that their lookups overlap; each child is then
-    /// taken from the memo, or expanded and stored.
-    fn expand_paths(&mut self, pos: usize, set: M) -> Result<u128, PerftError> {
+    /// Counts one node against the node and memo limits.
+    #[inline]
+    fn visit(&mut self) -> Result<(), PerftError> {
         self.nodes += 1;
         if self.nodes > self.max_nodes {
             return Err(PerftError::NodeLimit {
@@ -493,6 +491,15 @@ impl<M: Mask> FastCounter<M> {
                 limit: self.max_memo,
             });
         }
+        Ok(())
+    }
+
+    /// Counts the games from a colourless state (pruned set `set`) by
+    /// expanding it. Its children are pruned and keyed first and their memo
+    /// slots prefetched, so that their lookups overlap; each child is then
+    /// taken from the memo, or expanded and stored.
+    fn expand_paths(&mut self, pos: usize, set: M) -> Result<u128, PerftError> {
+        self.visit()?;
         let base = self.kids.len();
         for i in 0..self.union[pos].len() {
             let (q, mult) = self.union[pos][i];
@@ -557,17 +564,7 @@ impl<M: Mask> FastCounter<M> {
         if depth_mode && rem == 0 {
             return Ok(1);
         }
-        self.nodes += 1;
-        if self.nodes > self.max_nodes {
-            return Err(PerftError::NodeLimit {
-                limit: self.max_nodes,
-            });
-        }
-        if (self.memo.len() + self.packed.len()) as u64 >= self.max_memo {
-            return Err(PerftError::MemoLimit {
-                limit: self.max_memo,
-            });
-        }
+        self.visit()?;
         let (set, _) = self.prune(pos, occurred);
         let key = self.key(pos, c, set, rem);
         if let Some(&v) = self.memo.get(&key) {
