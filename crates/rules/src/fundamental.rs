@@ -1,7 +1,7 @@
 //! [`FundamentalGame`]: Fundamental Go and Ultimate Go (shared RULES.md §4).
 
-use crate::game::combine;
-use crate::{Game, GameResult, Move, Rules, Ruleset};
+use crate::game::{combine, entry_digest, RESTRICTED_TAG};
+use crate::{Ban, BanKind, Game, GameResult, Move, Rules, Ruleset};
 use kosolve_board::{Board, Color, Position, Suicide};
 use kosolve_history::zobrist::{hash_after_play, WHITE_TO_MOVE};
 use kosolve_history::HistorySet;
@@ -132,6 +132,31 @@ impl FundamentalGame {
                 && self.ultimate_used[c.opponent().index()]
                 && self.prisoners[c.index()] > 0)
     }
+
+    /// The future key with `occ` as the hash of the positions that occurred.
+    fn key_with(&self, occ: u128) -> u128 {
+        if self.drawn {
+            return u128::MAX;
+        }
+        let mut k = self.hash
+            ^ if self.to_move == Color::White {
+                WHITE_TO_MOVE
+            } else {
+                0
+            };
+        k = combine(k, occ);
+        let flags = (self.prisoners[0] as u128)
+            | (self.prisoners[1] as u128) << 32
+            | (self.ultimate_used[0] as u128) << 64
+            | (self.ultimate_used[1] as u128) << 65
+            | (self.any_delay as u128) << 66
+            | (match self.draw_right {
+                None => 0u128,
+                Some(Color::Black) => 1,
+                Some(Color::White) => 2,
+            }) << 67;
+        combine(k, flags)
+    }
 }
 
 impl Game for FundamentalGame {
@@ -259,27 +284,32 @@ impl Game for FundamentalGame {
     }
 
     fn future_key(&self) -> Option<u128> {
-        if self.drawn {
-            return Some(u128::MAX);
-        }
-        let mut k = self.hash
-            ^ if self.to_move == Color::White {
-                WHITE_TO_MOVE
-            } else {
-                0
-            };
-        k = combine(k, self.occurred.hash());
-        let flags = (self.prisoners[0] as u128)
-            | (self.prisoners[1] as u128) << 32
-            | (self.ultimate_used[0] as u128) << 64
-            | (self.ultimate_used[1] as u128) << 65
-            | (self.any_delay as u128) << 66
-            | (match self.draw_right {
-                None => 0u128,
-                Some(Color::Black) => 1,
-                Some(Color::White) => 2,
-            }) << 67;
-        Some(combine(k, flags))
+        Some(self.key_with(self.occurred.hash()))
+    }
+
+    fn history_entry(&self, m: Move) -> Option<u64> {
+        let Move::Play(p) = m else { return None };
+        let new = self
+            .pos
+            .play(&self.board, self.to_move, p, Suicide::Forbidden)
+            .ok()?
+            .position;
+        Some(entry_digest(&new))
+    }
+
+    fn history_entries(&self, out: &mut Vec<u64>) -> bool {
+        out.extend(self.occurred.keys().map(entry_digest));
+        true
+    }
+
+    fn permanent_bans(&self, out: &mut Vec<Ban>) -> Option<BanKind> {
+        out.extend(self.occurred.keys().map(|&q| Ban::Create(q)));
+        Some(BanKind::Created)
+    }
+
+    fn restricted_future_key(&self, keep: &dyn Fn(Position) -> bool) -> Option<u128> {
+        let occ = HistorySet::hash_of(self.occurred.keys().filter(|q| keep(**q)));
+        Some(combine(self.key_with(occ), RESTRICTED_TAG))
     }
 
     fn position_hash(&self) -> u128 {

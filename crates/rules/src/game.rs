@@ -114,6 +114,54 @@ pub trait Game: Clone + Send + Sync {
     /// The position's 128-bit Zobrist hash, kept incrementally.
     fn position_hash(&self) -> u128;
 
+    /// History pruning (docs/solver.md, "Pruned keys"): appends to `out`
+    /// the board plays the history forbids for the rest of the game, and
+    /// returns how [`Game::restricted_future_key`] filters its history, or
+    /// `None` (the default) where the ruleset has no such history.
+    /// A ban must stay a ban in every continuation, and every board play
+    /// the history can forbid must be covered: a play creating `q` from `p`
+    /// that no ban covers may be forbidden only by the parts of the state
+    /// outside the filtered history (two moves ago under basic ko).
+    fn permanent_bans(&self, out: &mut Vec<Ban>) -> Option<BanKind> {
+        let _ = out;
+        None
+    }
+
+    /// Dependency tracking (docs/solver.md, "Dependency tracking"): the
+    /// 64-bit digest of the history entry that playing `m` adds now, if it
+    /// adds one. Where [`Game::history_entries`] returns `true`, a board
+    /// play legal on the board alone (not occupied, no forbidden suicide)
+    /// always has an entry, and it is legal exactly when that entry is not
+    /// in the history; a board play illegal on the board has `None`; the
+    /// legality of the other moves never reads the history.
+    fn history_entry(&self, m: Move) -> Option<u64> {
+        let _ = m;
+        None
+    }
+
+    /// Appends the digests of the history's entries (see
+    /// [`Game::history_entry`]) and returns `true`, or returns `false`
+    /// (the default) where legality reads more than such a set (basic
+    /// ko's position two moves back, Kee's ordered log). Where supported,
+    /// the end and the score read the history only through legality (a
+    /// player without a legal move loses).
+    fn history_entries(&self, out: &mut Vec<u64>) -> bool {
+        let _ = out;
+        false
+    }
+
+    /// [`Game::future_key`] with the history the ko rule reads cut down to
+    /// the entries that `keep` accepts, taken as a set: `keep` is asked
+    /// about each entry's created position ([`BanKind::Created`]) or its
+    /// left position ([`BanKind::Transitions`]). The other parts of the key
+    /// (position, player to move, passes, prisoners, ...) are kept whole.
+    /// Exact where the caller keeps every entry a future legality test can
+    /// read; the default ignores `keep` and returns the whole key.
+    fn restricted_future_key(&self, keep: &dyn Fn(Position) -> bool) -> Option<u128> {
+        let _ = keep;
+        self.future_key()
+    }
+
     /// Plays `m` if it is legal; returns whether it was.
     fn try_play(&mut self, m: Move) -> bool {
         if self.result().is_none() && self.is_legal(m) {
@@ -130,6 +178,36 @@ pub trait Game: Clone + Send + Sync {
         self.legal_moves(&mut v);
         v
     }
+}
+
+/// A board play the history forbids for the rest of the game.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Ban {
+    /// Creating this position is forbidden from anywhere.
+    Create(Position),
+    /// Creating the second position from the first is forbidden.
+    Transition(Position, Position),
+}
+
+/// How a ruleset's prunable history is read (see [`Game::permanent_bans`]).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum BanKind {
+    /// Entries are tested by the position they record as created (psk,
+    /// ssk, nssk, primitive, tromp-taylor, Fundamental/Ultimate Go).
+    Created,
+    /// Entries are transitions, tested by the position they leave (fixed, basic-fixed).
+    Transitions,
+}
+
+/// Marks a restricted future key (sets of kept entries), so that it never
+/// meets a whole key (multisets) in one table.
+pub(crate) const RESTRICTED_TAG: u128 = 0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C834;
+
+/// A history entry's 64-bit digest for dependency tracking.
+#[inline]
+pub(crate) fn entry_digest<K: kosolve_history::HistoryKey>(k: &K) -> u64 {
+    let d = kosolve_history::zobrist::mix128(k.digest());
+    (d ^ (d >> 64)) as u64
 }
 
 /// Combines parts of a future key.

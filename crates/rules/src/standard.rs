@@ -1,8 +1,8 @@
 //! [`StandardGame`]: the ko rules of shared RULES.md §2 (psk, ssk, nssk,
 //! fixed, basic, basic-fixed, primitive, tromp-taylor).
 
-use crate::game::combine;
-use crate::{End, Game, GameResult, Move, Rules, Ruleset};
+use crate::game::{combine, entry_digest, RESTRICTED_TAG};
+use crate::{Ban, BanKind, End, Game, GameResult, Move, Rules, Ruleset};
 use kosolve_board::{Board, Color, Position};
 use kosolve_history::zobrist::{hash_after_play, WHITE_TO_MOVE};
 use kosolve_history::HistorySet;
@@ -157,6 +157,44 @@ impl StandardGame {
     fn over(&self) -> bool {
         self.passes >= self.end_passes
     }
+
+    /// The future key from the position, player, passes and two-ago
+    /// position, with the given hashes of the histories the rule reads.
+    fn key_with(&self, occ: u128, sit: u128, cre: u128, tra: u128) -> u128 {
+        let mut k = self.hash
+            ^ if self.to_move == Color::White {
+                WHITE_TO_MOVE
+            } else {
+                0
+            };
+        k = combine(k, self.passes as u128);
+        let r = &self.reads;
+        if r.occurred {
+            k = combine(k, occ);
+        }
+        if r.situations {
+            k = combine(k, sit);
+        }
+        if r.created {
+            k = combine(k, cre);
+        }
+        if r.transitions {
+            k = combine(k, tra);
+        }
+        if r.two_ago {
+            k = combine(
+                k,
+                match self.two_ago() {
+                    // The "no move yet" marker differs from every position digest w.h.p.
+                    None => 0x5EED_0F_F1E5_7u128 << 64,
+                    Some(p) => kosolve_history::zobrist::mix128(
+                        kosolve_history::zobrist::position_hash(&p) ^ 1,
+                    ),
+                },
+            );
+        }
+        k
+    }
 }
 
 impl Game for StandardGame {
@@ -301,39 +339,118 @@ impl Game for StandardGame {
         // The future is decided by: the position, the player to move, the
         // consecutive passes, and the history the ko rule reads (as a set:
         // each rule asks only "is X in it", never when X was added).
-        let mut k = self.hash
-            ^ if self.to_move == Color::White {
-                WHITE_TO_MOVE
-            } else {
-                0
-            };
-        k = combine(k, self.passes as u128);
+        Some(self.key_with(
+            self.occurred.hash(),
+            self.situations.hash(),
+            self.created.hash(),
+            self.transitions.hash(),
+        ))
+    }
+
+    fn history_entry(&self, m: Move) -> Option<u64> {
+        let r = &self.reads;
+        let c = self.to_move;
+        match m {
+            Move::Play(p) => {
+                let new = self
+                    .pos
+                    .play(&self.board, c, p, self.rules.suicide)
+                    .ok()?
+                    .position;
+                if r.occurred {
+                    Some(entry_digest(&new))
+                } else if r.situations {
+                    Some(entry_digest(&(new, c.opponent())))
+                } else if r.created {
+                    Some(entry_digest(&(new, c)))
+                } else if r.transitions {
+                    Some(entry_digest(&(self.pos, new)))
+                } else {
+                    None
+                }
+            }
+            Move::Pass if r.situations => Some(entry_digest(&(self.pos, c.opponent()))),
+            _ => None,
+        }
+    }
+
+    fn history_entries(&self, out: &mut Vec<u64>) -> bool {
+        let r = &self.reads;
+        // Exactly one entry set, and nothing else read (not basic's two-ago).
+        let sets = [r.occurred, r.situations, r.created, r.transitions];
+        if r.two_ago || sets.iter().filter(|&&b| b).count() != 1 {
+            return false;
+        }
+        if r.occurred {
+            out.extend(self.occurred.keys().map(entry_digest));
+        } else if r.situations {
+            out.extend(self.situations.keys().map(entry_digest));
+        } else if r.created {
+            out.extend(self.created.keys().map(entry_digest));
+        } else {
+            out.extend(self.transitions.keys().map(entry_digest));
+        }
+        true
+    }
+
+    fn permanent_bans(&self, out: &mut Vec<Ban>) -> Option<BanKind> {
         let r = &self.reads;
         if r.occurred {
-            k = combine(k, self.occurred.hash());
+            out.extend(self.occurred.keys().map(|&q| Ban::Create(q)));
         }
+        // A situation or a (position, creator) pair forbids creating its
+        // position for good only when both colours' entries are present.
         if r.situations {
-            k = combine(k, self.situations.hash());
-        }
-        if r.created {
-            k = combine(k, self.created.hash());
-        }
-        if r.transitions {
-            k = combine(k, self.transitions.hash());
-        }
-        if r.two_ago {
-            k = combine(
-                k,
-                match self.two_ago() {
-                    // The "no move yet" marker differs from every position digest w.h.p.
-                    None => 0x5EED_0F_F1E5_7u128 << 64,
-                    Some(p) => kosolve_history::zobrist::mix128(
-                        kosolve_history::zobrist::position_hash(&p) ^ 1,
-                    ),
-                },
+            out.extend(
+                self.situations
+                    .keys()
+                    .filter(|&&(q, c)| {
+                        c == Color::Black && self.situations.contains(&(q, Color::White))
+                    })
+                    .map(|&(q, _)| Ban::Create(q)),
             );
         }
-        Some(k)
+        if r.created {
+            out.extend(
+                self.created
+                    .keys()
+                    .filter(|&&(q, c)| {
+                        c == Color::Black && self.created.contains(&(q, Color::White))
+                    })
+                    .map(|&(q, _)| Ban::Create(q)),
+            );
+        }
+        if r.transitions {
+            out.extend(self.transitions.keys().map(|&(p, q)| Ban::Transition(p, q)));
+            return Some(BanKind::Transitions);
+        }
+        (r.occurred || r.situations || r.created).then_some(BanKind::Created)
+    }
+
+    fn restricted_future_key(&self, keep: &dyn Fn(Position) -> bool) -> Option<u128> {
+        let r = &self.reads;
+        let occ = if r.occurred {
+            HistorySet::hash_of(self.occurred.keys().filter(|q| keep(**q)))
+        } else {
+            0
+        };
+        let sit = if r.situations {
+            HistorySet::hash_of(self.situations.keys().filter(|e| keep(e.0)))
+        } else {
+            0
+        };
+        let cre = if r.created {
+            HistorySet::hash_of(self.created.keys().filter(|e| keep(e.0)))
+        } else {
+            0
+        };
+        let tra = if r.transitions {
+            HistorySet::hash_of(self.transitions.keys().filter(|e| keep(e.0)))
+        } else {
+            0
+        };
+        // Sets of kept entries, not multisets: a key space of its own.
+        Some(combine(self.key_with(occ, sit, cre, tra), RESTRICTED_TAG))
     }
 
     fn position_hash(&self) -> u128 {

@@ -17,11 +17,14 @@
 
 #![warn(missing_docs)]
 
+mod deps;
+mod prune;
 pub mod reference;
 mod search;
 mod table;
 
 pub use kosolve_retrograde::{BasicSolution, BasicValue};
+pub use prune::PositionGraph;
 pub use search::{result_value, value_range};
 pub use table::{Probe, Table};
 
@@ -105,6 +108,14 @@ pub struct SolveOptions {
     pub progress: Option<Arc<AtomicU64>>,
     /// Refuse boards the solver is not expected to finish (see [`check_feasible`]).
     pub refuse_large: bool,
+    /// Pruned table keys: the most positions the reachability search of
+    /// one key may visit before the node falls back to the whole key
+    /// (0: whole keys only). See docs/solver.md, "Pruned keys".
+    pub prune_budget: usize,
+    /// Dependency tracking: store bounds under history-free keys with the
+    /// history entries their proofs read (docs/solver.md). Rulesets whose
+    /// legality reads more than a set of entries (basic ko, Kee) ignore it.
+    pub dependencies: bool,
 }
 
 impl Default for SolveOptions {
@@ -121,9 +132,14 @@ impl Default for SolveOptions {
             refuse_large: true,
             history: true,
             progress: None,
+            prune_budget: DEFAULT_PRUNE_BUDGET,
+            dependencies: true,
         }
     }
 }
+
+/// The default [`SolveOptions::prune_budget`].
+pub const DEFAULT_PRUNE_BUDGET: usize = 4096;
 
 /// A quarter of the machine's memory (from /proc/meminfo), in MiB; 1024 if unknown.
 pub fn default_memory_mib() -> usize {
@@ -156,6 +172,8 @@ pub struct Stats {
     pub seconds: f64,
     /// Threads used.
     pub threads: usize,
+    /// Table keys computed pruned (the rest were whole keys).
+    pub pruned_keys: u64,
 }
 
 impl Stats {
@@ -167,6 +185,7 @@ impl Stats {
         self.peak_table_mib = self.peak_table_mib.max(o.peak_table_mib);
         self.seconds += o.seconds;
         self.threads = self.threads.max(o.threads);
+        self.pruned_keys += o.pruned_keys;
     }
 }
 
@@ -204,8 +223,13 @@ impl Solution {
 pub fn solve_game<G: Game>(game: &G, opts: &SolveOptions) -> Solution {
     let start = Instant::now();
     let threads = opts.threads.max(1);
+    let cap = opts.memory_mib.max(1) * 1024 * 1024;
+    let dep = opts.dependencies && game.history_entries(&mut Vec::new());
     let shared = search::Shared {
-        table: Table::new(opts.memory_mib.max(1) * 1024 * 1024),
+        // Under dependency tracking the whole-key table only holds the
+        // results whose dependencies outgrew a set: a quarter of the cap.
+        table: Table::new(if dep { cap / 4 } else { cap }),
+        dep_table: dep.then(|| deps::DepTable::new(cap - cap / 4)),
         nodes: AtomicU64::new(0),
         hits: AtomicU64::new(0),
         stop: AtomicBool::new(false),
@@ -219,6 +243,13 @@ pub fn solve_game<G: Game>(game: &G, opts: &SolveOptions) -> Solution {
         history: opts.history,
         range: value_range(game),
         progress: opts.progress.clone(),
+        graph: if opts.prune_budget > 0 && game.permanent_bans(&mut Vec::new()).is_some() {
+            PositionGraph::build(game.board(), game.rules().suicide)
+        } else {
+            None
+        },
+        prune_budget: opts.prune_budget,
+        pruned_keys: AtomicU64::new(0),
     };
     let run = || {
         let b = search::drive(game, &shared, opts);

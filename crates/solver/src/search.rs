@@ -3,8 +3,11 @@
 //! young-brothers-wait splitting over rayon, and principal-variation
 //! extraction by null-window re-search.
 
+use crate::deps::{DepTable, Deps};
+use crate::prune::{PositionGraph, Pruner};
 use crate::table::Table;
 use crate::{SolveOptions, Stats, Strategy, STOP};
+use hashbrown::HashMap;
 use kosolve_board::Color;
 use kosolve_rules::{Game, GameResult, Move, ValueKind};
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
@@ -52,6 +55,14 @@ pub(crate) struct Shared {
     pub range: (i32, i32),
     /// An outside counter that also receives the nodes (progress displays).
     pub progress: Option<Arc<AtomicU64>>,
+    /// The position graph for pruned keys (`None`: whole keys only).
+    pub graph: Option<PositionGraph>,
+    /// The most positions a pruned key's reachability search may visit.
+    pub prune_budget: usize,
+    /// Keys computed pruned.
+    pub pruned_keys: AtomicU64,
+    /// Dependency tracking's table (`None`: off, or the ruleset does not support it).
+    pub dep_table: Option<DepTable>,
 }
 
 impl Shared {
@@ -110,11 +121,22 @@ pub(crate) struct Searcher<'a, G: Game> {
     history: Box<[[u32; 68]; 2]>,
     /// Set when the search was stopped (limits, Ctrl-C or a sibling cutoff); its value is then meaningless.
     pub aborted: bool,
+    /// Pruned table keys (when the shared state has a position graph).
+    pruner: Option<Pruner<'a>>,
+    flushed_pruned: u64,
+    /// Dependency tracking: on for this searcher.
+    dep: bool,
+    /// The history's entries (digest to count), mirrored along the search.
+    hist: HashMap<u64, u32, ahash::RandomState>,
+    /// The entry each move on the searcher's own path added.
+    entry_stack: Vec<Option<u64>>,
+    /// The dependencies of the bound(s) the last `search` returned.
+    last_deps: Deps,
 }
 
 impl<'a, G: Game> Searcher<'a, G> {
     pub fn new(game: G, shared: &'a Shared, cancel: Vec<Arc<AtomicBool>>) -> Self {
-        Searcher {
+        let mut s = Searcher {
             game,
             shared,
             nodes: 0,
@@ -125,6 +147,89 @@ impl<'a, G: Game> Searcher<'a, G> {
             cancel,
             history: Box::new([[0; 68]; 2]),
             aborted: false,
+            pruner: shared
+                .graph
+                .as_ref()
+                .filter(|_| shared.prune_budget > 0)
+                .map(|g| Pruner::new(g, shared.prune_budget)),
+            flushed_pruned: 0,
+            dep: false,
+            hist: HashMap::with_hasher(ahash::RandomState::with_seeds(5, 6, 7, 8)),
+            entry_stack: Vec::new(),
+            last_deps: Deps::NONE,
+        };
+        if s.shared.dep_table.is_some() {
+            let mut entries = Vec::new();
+            if s.game.history_entries(&mut entries) {
+                s.dep = true;
+                for e in entries {
+                    *s.hist.entry(e).or_insert(0) += 1;
+                }
+            }
+        }
+        s
+    }
+
+    /// Plays `m`, keeping the history mirror; returns the entry it added.
+    pub fn play(&mut self, m: Move) -> Option<u64> {
+        let e = if self.dep {
+            self.game.history_entry(m)
+        } else {
+            None
+        };
+        self.game.play(m);
+        if let Some(e) = e {
+            *self.hist.entry(e).or_insert(0) += 1;
+        }
+        self.entry_stack.push(e);
+        e
+    }
+
+    /// Takes back the last move played by [`Searcher::play`].
+    pub fn undo(&mut self) {
+        self.game.undo();
+        if let Some(Some(e)) = self.entry_stack.pop() {
+            let c = self.hist.get_mut(&e).expect("mirrored entry");
+            *c -= 1;
+            if *c == 0 {
+                self.hist.remove(&e);
+            }
+        }
+    }
+
+    /// The entries of the mover's board plays that only the history forbids.
+    fn banned_entries(&self, out: &mut Deps) {
+        let pos = self.game.position();
+        for p in pos.empty(self.game.board()) {
+            if let Some(e) = self.game.history_entry(Move::Play(p)) {
+                if self.hist.contains_key(&e) {
+                    debug_assert!(!self.game.is_legal(Move::Play(p)));
+                    out.need(e);
+                } else {
+                    debug_assert!(
+                        self.game.result().is_some() || self.game.is_legal(Move::Play(p)),
+                        "dependency tracking: the history mirror disagrees with the game"
+                    );
+                }
+            }
+        }
+    }
+
+    /// The history-free key of dependency tracking.
+    fn base_key(&self) -> Option<u128> {
+        self.game
+            .restricted_future_key(&|_| false)
+            .map(|k| k ^ 0xD5A6_1266_F0C9_392C_A9C0_4F5E_2E7B_6D41)
+    }
+
+    /// The table key of the current state (see docs/solver.md on why each key is exact).
+    pub fn key(&mut self) -> Option<u128> {
+        if std::env::var_os("KOSOLVE_UNSOUND").is_some() {
+            return self.game.restricted_future_key(&|_| false);
+        }
+        match &mut self.pruner {
+            Some(p) => p.key(&self.game),
+            None => self.game.future_key(),
         }
     }
 
@@ -141,6 +246,12 @@ impl<'a, G: Game> Searcher<'a, G> {
             .fetch_add(self.hits - self.flushed_hits, Ordering::Relaxed);
         self.flushed_nodes = self.nodes;
         self.flushed_hits = self.hits;
+        if let Some(p) = &self.pruner {
+            self.shared
+                .pruned_keys
+                .fetch_add(p.pruned - self.flushed_pruned, Ordering::Relaxed);
+            self.flushed_pruned = p.pruned;
+        }
     }
 
     fn check_stop(&mut self) -> bool {
@@ -150,13 +261,22 @@ impl<'a, G: Game> Searcher<'a, G> {
 
     /// Fail-soft alpha-beta: returns v with v <= alpha meaning "value <= v",
     /// v >= beta meaning "value >= v", and otherwise the exact value.
+    /// Under dependency tracking, `last_deps` then holds what the returned
+    /// bound(s) depend on in the history before this node.
     pub fn search(&mut self, mut alpha: i32, mut beta: i32, ply: usize) -> i32 {
         self.nodes += 1;
+        self.last_deps = Deps::NONE;
         if self.nodes & 1023 == 0 && self.check_stop() {
             self.aborted = true;
             return 0;
         }
         if let Some(r) = self.game.result() {
+            if self.dep && matches!(r, GameResult::Win(_)) {
+                // The mover has no legal move: that rests on the bans staying.
+                let mut d = Deps::NONE;
+                self.banned_entries(&mut d);
+                self.last_deps = d;
+            }
             return result_value(&r);
         }
         // Every value lies in the game's range: a window outside it is decided.
@@ -167,27 +287,66 @@ impl<'a, G: Game> Searcher<'a, G> {
         if alpha >= hi {
             return hi;
         }
-        let key = if self.shared.use_table {
-            self.game.future_key()
-        } else {
-            None
-        };
         let mut tt_best = None;
         let (mut lower, mut upper) = (i32::MIN, i32::MAX);
-        if let Some(k) = key {
-            if let Some(p) = self.shared.table.probe(k) {
-                self.hits += 1;
-                if p.lower >= beta || p.lower == p.upper {
-                    return p.lower;
+        let mut base = None;
+        let key;
+        if self.dep {
+            base = self.base_key();
+            let table = self.shared.dep_table.as_ref().expect("dep table");
+            if let Some(k) = base {
+                let hist = &self.hist;
+                if let Some(p) = table.probe(k, self.shared.range, |d| hist.contains_key(&d)) {
+                    let ((l, ld), (u, ud)) = (p.lower, p.upper);
+                    if l >= beta || u <= alpha || l == u {
+                        self.hits += 1;
+                        let (v, mut d) = if l >= beta {
+                            (l, ld)
+                        } else if u <= alpha {
+                            (u, ud)
+                        } else {
+                            (l, ld)
+                        };
+                        if l == u {
+                            d.merge(&ud);
+                        }
+                        self.last_deps = d;
+                        return v;
+                    }
+                    tt_best = p.best;
                 }
-                if p.upper <= alpha {
-                    return p.upper;
+            }
+            // Results whose dependencies outgrew a set live under whole keys.
+            key = self.game.future_key();
+            if let Some(p) = key.and_then(|k| self.shared.table.probe(k)) {
+                if p.lower >= beta || p.lower == p.upper || p.upper <= alpha {
+                    self.hits += 1;
+                    self.last_deps = Deps::OVER;
+                    return if p.upper <= alpha { p.upper } else { p.lower };
                 }
-                lower = p.lower;
-                upper = p.upper;
-                alpha = alpha.max(lower);
-                beta = beta.min(upper);
-                tt_best = p.best;
+                tt_best = tt_best.or(p.best);
+            }
+        } else {
+            key = if self.shared.use_table {
+                self.key()
+            } else {
+                None
+            };
+            if let Some(k) = key {
+                if let Some(p) = self.shared.table.probe(k) {
+                    self.hits += 1;
+                    if p.lower >= beta || p.lower == p.upper {
+                        return p.lower;
+                    }
+                    if p.upper <= alpha {
+                        return p.upper;
+                    }
+                    lower = p.lower;
+                    upper = p.upper;
+                    alpha = alpha.max(lower);
+                    beta = beta.min(upper);
+                    tt_best = p.best;
+                }
             }
         }
         let nodes_before = self.nodes;
@@ -227,15 +386,32 @@ impl<'a, G: Game> Searcher<'a, G> {
         let (a0, b0) = (alpha, beta);
         let mut best = if maximize { i32::MIN } else { i32::MAX };
         let mut best_i = 0usize;
+        // Dependencies: of the best child's bound through its move (with
+        // the move's own entry avoided), and of every child's bound.
+        let mut best_deps = Deps::NONE;
+        let mut all_deps = Deps::NONE;
         let parallel = ply < self.shared.split_depth && moves.len() > 1;
         let count = if parallel { 1 } else { moves.len() };
         for (i, &m) in moves.iter().enumerate().take(count) {
-            self.game.play(m);
+            let e = self.play(m);
             let v = self.search(alpha, beta, ply + 1);
-            self.game.undo();
+            self.undo();
             if self.aborted {
                 self.bufs[ply] = moves;
                 return 0;
+            }
+            if self.dep {
+                let mut d = self.last_deps;
+                if let Some(e) = e {
+                    d.drop_need(e);
+                }
+                all_deps.merge(&d);
+                if (maximize && v > best) || (!maximize && v < best) {
+                    best_deps = d;
+                    if let (Move::Play(_), Some(e)) = (m, e) {
+                        best_deps.avoid(e);
+                    }
+                }
             }
             if maximize {
                 if v > best {
@@ -255,14 +431,16 @@ impl<'a, G: Game> Searcher<'a, G> {
             }
         }
         if parallel && alpha < beta {
-            let (v, i) = self.split(&moves, alpha, beta, maximize, best, ply);
+            let (v, i, bd, ad) = self.split(&moves, alpha, beta, maximize, best, ply);
             if self.aborted {
                 self.bufs[ply] = moves;
                 return 0;
             }
+            all_deps.merge(&ad);
             if (maximize && v > best) || (!maximize && v < best) {
                 best = v;
                 best_i = i;
+                best_deps = bd;
             }
         }
         let best_code = move_code(moves[best_i]);
@@ -272,6 +450,46 @@ impl<'a, G: Game> Searcher<'a, G> {
             *h = h.saturating_add(1 + (self.nodes - nodes_before).min(1 << 20) as u32);
         }
         self.bufs[ply] = moves;
+        let work = self.nodes - nodes_before + 1;
+        if self.dep {
+            // The side to move's bound in its favour rests on its best
+            // move; the other bound on all its moves and on its bans.
+            let fail_low = best <= a0;
+            let fail_high = best >= b0;
+            let need_all = if maximize { !fail_high } else { !fail_low };
+            let need_best = if maximize { !fail_low } else { !fail_high };
+            if need_all {
+                self.banned_entries(&mut all_deps);
+            }
+            let (lower_deps, upper_deps) = if maximize {
+                (best_deps, all_deps)
+            } else {
+                (all_deps, best_deps)
+            };
+            let lower_b = (!fail_low).then_some((best, lower_deps));
+            let upper_b = (!fail_high).then_some((best, upper_deps));
+            let mut d = Deps::NONE;
+            if need_best {
+                d.merge(&best_deps);
+            }
+            if need_all {
+                d.merge(&all_deps);
+            }
+            self.last_deps = d;
+            let lo_ok = lower_b.map_or(true, |(_, d)| !d.over);
+            let hi_ok = upper_b.map_or(true, |(_, d)| !d.over);
+            if let (Some(k), true, true) = (base, lo_ok, hi_ok) {
+                let table = self.shared.dep_table.as_ref().expect("dep table");
+                table.store(k, lower_b, upper_b, Some(best_code), work);
+            } else if let Some(k) = key {
+                let (l, u) = (
+                    lower_b.map_or(lo, |(v, _)| v),
+                    upper_b.map_or(hi, |(v, _)| v),
+                );
+                self.shared.table.store(k, l, u, Some(best_code), work);
+            }
+            return best;
+        }
         let best = best.clamp(lower, upper);
         if let Some(k) = key {
             let (lo, hi) = if best <= a0 {
@@ -281,7 +499,6 @@ impl<'a, G: Game> Searcher<'a, G> {
             } else {
                 (best, best)
             };
-            let work = self.nodes - nodes_before + 1;
             self.shared.table.store(
                 k,
                 lo.max(i16::MIN as i32),
@@ -294,6 +511,9 @@ impl<'a, G: Game> Searcher<'a, G> {
     }
 
     /// Young brothers wait: after the eldest child, the others in parallel.
+    /// Returns the best value among them, its move's index, its
+    /// dependencies through the move (see `search`) and the union of every
+    /// searched child's dependencies.
     fn split(
         &mut self,
         moves: &[Move],
@@ -302,7 +522,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         maximize: bool,
         first: i32,
         ply: usize,
-    ) -> (i32, usize) {
+    ) -> (i32, usize, Deps, Deps) {
         use rayon::prelude::*;
         self.flush();
         let cancel = Arc::new(AtomicBool::new(false));
@@ -310,7 +530,8 @@ impl<'a, G: Game> Searcher<'a, G> {
         let shared = self.shared;
         let mut chain = self.cancel.clone();
         chain.push(cancel.clone());
-        let results: Vec<Option<i32>> = moves[1..]
+        let dep = self.dep;
+        let results: Vec<Option<(i32, Deps)>> = moves[1..]
             .par_iter()
             .map(|&m| {
                 if cancel.load(Ordering::Relaxed) {
@@ -321,6 +542,11 @@ impl<'a, G: Game> Searcher<'a, G> {
                 } else {
                     (alpha, bound.load(Ordering::Relaxed))
                 };
+                let e = if dep {
+                    self.game.history_entry(m)
+                } else {
+                    None
+                };
                 let mut g = self.game.clone();
                 g.play(m);
                 let mut s = Searcher::new(g, shared, chain.clone());
@@ -328,6 +554,10 @@ impl<'a, G: Game> Searcher<'a, G> {
                 s.flush();
                 if s.aborted {
                     return None;
+                }
+                let mut d = s.last_deps;
+                if let Some(e) = e {
+                    d.drop_need(e);
                 }
                 if maximize {
                     bound.fetch_max(v, Ordering::Relaxed);
@@ -340,18 +570,27 @@ impl<'a, G: Game> Searcher<'a, G> {
                         cancel.store(true, Ordering::Relaxed);
                     }
                 }
-                Some(v)
+                Some((v, d))
             })
             .collect();
         let mut best = first;
         let mut best_i = 0;
+        let mut best_deps = Deps::NONE;
+        let mut all_deps = Deps::NONE;
         let mut missing = false;
         for (j, r) in results.iter().enumerate() {
             match r {
-                Some(v) => {
+                Some((v, d)) => {
+                    all_deps.merge(d);
                     if (maximize && *v > best) || (!maximize && *v < best) {
                         best = *v;
                         best_i = j + 1;
+                        best_deps = *d;
+                        if let (Move::Play(_), true) = (moves[j + 1], dep) {
+                            if let Some(e) = self.game.history_entry(moves[j + 1]) {
+                                best_deps.avoid(e);
+                            }
+                        }
                     }
                 }
                 None => missing = true,
@@ -366,7 +605,11 @@ impl<'a, G: Game> Searcher<'a, G> {
             // Only a stop (limits, Ctrl-C, an ancestor's cutoff) leaves a child unsearched without a cutoff here.
             self.aborted = true;
         }
-        (best, best_i)
+        if missing {
+            // Children left unsearched: no bound rests on all of them.
+            all_deps = Deps::OVER;
+        }
+        (best, best_i, best_deps, all_deps)
     }
 
     /// Flushes counters to the shared totals.
@@ -455,11 +698,19 @@ pub(crate) fn principal_variation<G: Game>(s: &mut Searcher<'_, G>, v: i32) -> (
         if s.shared.range == (-1, 1) {
             // Win/loss games: refuting every earlier losing move is a full
             // proof each, so the table's best move is tried first there.
-            let best = s
-                .game
-                .future_key()
-                .and_then(|k| s.shared.table.probe(k))
-                .and_then(|p| p.best);
+            let best = if s.dep {
+                let hist = &s.hist;
+                s.base_key().and_then(|k| {
+                    s.shared.dep_table.as_ref().and_then(|t| {
+                        t.probe(k, s.shared.range, |d| hist.contains_key(&d))
+                            .and_then(|p| p.best)
+                    })
+                })
+            } else {
+                s.key()
+                    .and_then(|k| s.shared.table.probe(k))
+                    .and_then(|p| p.best)
+            };
             if let Some(i) = best.and_then(|b| moves.iter().position(|m| move_code(*m) == b)) {
                 moves[..=i].rotate_right(1);
             }
@@ -467,7 +718,7 @@ pub(crate) fn principal_variation<G: Game>(s: &mut Searcher<'_, G>, v: i32) -> (
         let maximize = s.game.to_move() == Color::Black;
         let mut chosen = None;
         for &m in &moves {
-            s.game.play(m);
+            s.play(m);
             // Children never beat the parent: a child equals v iff it reaches v.
             let hit = if maximize {
                 s.search(v - 1, v, 1) >= v
@@ -475,7 +726,7 @@ pub(crate) fn principal_variation<G: Game>(s: &mut Searcher<'_, G>, v: i32) -> (
                 s.search(v, v + 1, 1) <= v
             };
             if s.aborted {
-                s.game.undo();
+                s.undo();
                 complete = false;
                 break;
             }
@@ -483,7 +734,7 @@ pub(crate) fn principal_variation<G: Game>(s: &mut Searcher<'_, G>, v: i32) -> (
                 chosen = Some(m);
                 break;
             }
-            s.game.undo();
+            s.undo();
         }
         if !complete {
             break;
@@ -494,7 +745,7 @@ pub(crate) fn principal_variation<G: Game>(s: &mut Searcher<'_, G>, v: i32) -> (
         }
     }
     while s.game.moves().len() > start {
-        s.game.undo();
+        s.undo();
     }
     s.finish();
     (pv, complete)
@@ -502,13 +753,16 @@ pub(crate) fn principal_variation<G: Game>(s: &mut Searcher<'_, G>, v: i32) -> (
 
 /// Fills the effort counters from the shared state.
 pub(crate) fn stats(shared: &Shared, start: Instant, threads: usize) -> Stats {
+    let dt = shared.dep_table.as_ref();
     Stats {
         nodes: shared.nodes.load(Ordering::Relaxed),
         table_hits: shared.hits.load(Ordering::Relaxed),
-        table_entries: shared.table.len() as u64,
-        replacements: shared.table.replacements(),
-        peak_table_mib: shared.table.peak_bytes() as f64 / (1024.0 * 1024.0),
+        table_entries: (shared.table.len() + dt.map_or(0, |t| t.len())) as u64,
+        replacements: shared.table.replacements() + dt.map_or(0, |t| t.replacements()),
+        peak_table_mib: (shared.table.peak_bytes() + dt.map_or(0, |t| t.peak_bytes())) as f64
+            / (1024.0 * 1024.0),
         seconds: start.elapsed().as_secs_f64(),
         threads,
+        pruned_keys: shared.pruned_keys.load(Ordering::Relaxed),
     }
 }

@@ -1,0 +1,405 @@
+//! Dependency tracking (docs/solver.md, "Dependency tracking"): search
+//! results keyed without the history, each bound stored with the part of
+//! the history its proof read.
+//!
+//! A bound proven at a node depends on the history before the node only
+//! through the legality of board plays inside its proof:
+//! - **needs** (D+): entries that forbade a play of the side whose every
+//!   move the proof refutes. Were one missing, that side would have a move
+//!   the proof never answered.
+//! - **avoids** (D-): entries of the plays the proof chooses for the other
+//!   side. Were one present, the chosen play would be illegal.
+//!
+//! A side getting fewer moves than the proof considered only helps the
+//! proof (a player without a legal move loses; the pass, delays and draw
+//! never read the history). So the bound holds at every node with the same
+//! history-free key whose history contains every entry of D+ and none of
+//! D-.
+
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+/// How many entries (D+ and D- together) a dependency set holds before it
+/// is given up as too large.
+pub const CAP: usize = 14;
+
+/// The history a proven bound depends on: D+ in `e[..plus]`, D- in
+/// `e[CAP - minus..]`. `over` marks a set that outgrew [`CAP`] or came from
+/// a whole-history key: such a bound is never stored by its history-free key.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Deps {
+    plus: u8,
+    minus: u8,
+    /// Too large, or unknown.
+    pub over: bool,
+    e: [u64; CAP],
+}
+
+impl Default for Deps {
+    fn default() -> Self {
+        Deps::NONE
+    }
+}
+
+impl Deps {
+    /// No dependency: the bound holds whatever the history.
+    pub const NONE: Deps = Deps {
+        plus: 0,
+        minus: 0,
+        over: false,
+        e: [0; CAP],
+    };
+    /// Unknown dependencies (a whole-history table hit, or too many).
+    pub const OVER: Deps = Deps {
+        plus: 0,
+        minus: 0,
+        over: true,
+        e: [0; CAP],
+    };
+
+    /// D+: the entries that must be present.
+    pub fn needs(&self) -> &[u64] {
+        &self.e[..self.plus as usize]
+    }
+
+    /// D-: the entries that must be absent.
+    pub fn avoids(&self) -> &[u64] {
+        &self.e[CAP - self.minus as usize..]
+    }
+
+    fn full(&self) -> bool {
+        self.plus as usize + self.minus as usize >= CAP
+    }
+
+    /// Adds an entry that must be present.
+    pub fn need(&mut self, d: u64) {
+        if self.over || self.needs().contains(&d) {
+            return;
+        }
+        if self.full() {
+            *self = Deps::OVER;
+            return;
+        }
+        self.e[self.plus as usize] = d;
+        self.plus += 1;
+    }
+
+    /// Adds an entry that must be absent.
+    pub fn avoid(&mut self, d: u64) {
+        if self.over || self.avoids().contains(&d) {
+            return;
+        }
+        if self.full() {
+            *self = Deps::OVER;
+            return;
+        }
+        self.minus += 1;
+        self.e[CAP - self.minus as usize] = d;
+    }
+
+    /// Adds every dependency of `o`.
+    pub fn merge(&mut self, o: &Deps) {
+        if o.over {
+            *self = Deps::OVER;
+            return;
+        }
+        for &d in o.needs() {
+            self.need(d);
+        }
+        for &d in o.avoids() {
+            self.avoid(d);
+        }
+    }
+
+    /// Drops `d` from D+: the move from the parent adds it, so at the
+    /// parent it is part of the path, not of the history before.
+    pub fn drop_need(&mut self, d: u64) {
+        if let Some(i) = self.needs().iter().position(|&x| x == d) {
+            self.plus -= 1;
+            self.e[i] = self.e[self.plus as usize];
+        }
+    }
+
+    /// Whether the bound holds under a history that contains exactly the
+    /// entries for which `has` is true.
+    pub fn holds(&self, has: impl Fn(u64) -> bool) -> bool {
+        !self.over && self.needs().iter().all(|&d| has(d)) && !self.avoids().iter().any(|&d| has(d))
+    }
+}
+
+/// One state's stored bounds, each with its own dependencies.
+#[derive(Copy, Clone, Debug)]
+struct DepEntry {
+    key_lo: u64,
+    key_hi: u64,
+    lower: i16,
+    upper: i16,
+    best: u8,
+    work: u8,
+    lower_deps: Deps,
+    upper_deps: Deps,
+}
+
+impl Default for DepEntry {
+    fn default() -> Self {
+        DepEntry {
+            key_lo: 0,
+            key_hi: 0,
+            lower: i16::MIN,
+            upper: i16::MAX,
+            best: u8::MAX,
+            work: 0,
+            lower_deps: Deps::NONE,
+            upper_deps: Deps::NONE,
+        }
+    }
+}
+
+const BUCKET: usize = 2;
+const SHARDS: usize = 16;
+const ENTRY_BYTES: usize = std::mem::size_of::<DepEntry>();
+const INITIAL_BUCKETS: usize = 256;
+
+struct Shard {
+    entries: Vec<DepEntry>,
+    used: usize,
+}
+
+/// What a probe of the dependency table returns: the bounds whose
+/// dependencies hold in the current history (the range's ends otherwise).
+#[derive(Copy, Clone, Debug)]
+pub struct DepProbe {
+    /// A lower bound and its dependencies.
+    pub lower: (i32, Deps),
+    /// An upper bound and its dependencies.
+    pub upper: (i32, Deps),
+    /// The code of the best move last found.
+    pub best: Option<u8>,
+}
+
+/// A capped, sharded table of bounds keyed by history-free keys.
+pub struct DepTable {
+    shards: Vec<Mutex<Shard>>,
+    max_buckets_per_shard: usize,
+    bytes: AtomicUsize,
+    peak_bytes: AtomicUsize,
+    replaced: AtomicU64,
+}
+
+impl DepTable {
+    /// A table that never holds more than `cap_bytes` bytes of entries.
+    pub fn new(cap_bytes: usize) -> DepTable {
+        let per_shard = cap_bytes / SHARDS / (ENTRY_BYTES * BUCKET);
+        let max_buckets = if per_shard <= 1 {
+            1
+        } else {
+            1usize << (usize::BITS - 1 - per_shard.leading_zeros())
+        };
+        let initial = INITIAL_BUCKETS.min(max_buckets);
+        let shards = (0..SHARDS)
+            .map(|_| {
+                Mutex::new(Shard {
+                    entries: vec![DepEntry::default(); initial * BUCKET],
+                    used: 0,
+                })
+            })
+            .collect();
+        let bytes = SHARDS * initial * BUCKET * ENTRY_BYTES;
+        DepTable {
+            shards,
+            max_buckets_per_shard: max_buckets,
+            bytes: AtomicUsize::new(bytes),
+            peak_bytes: AtomicUsize::new(bytes),
+            replaced: AtomicU64::new(0),
+        }
+    }
+
+    #[inline]
+    fn split(key: u128) -> (usize, u64, u64) {
+        let mut lo = key as u64;
+        let hi = (key >> 64) as u64;
+        if lo == 0 && hi == 0 {
+            lo = 1;
+        }
+        ((hi >> 60) as usize % SHARDS, lo, hi)
+    }
+
+    /// The bounds stored for `key` whose dependencies hold where `has`
+    /// tells which entries the history contains; `range` fills the rest.
+    pub fn probe(
+        &self,
+        key: u128,
+        range: (i32, i32),
+        has: impl Fn(u64) -> bool,
+    ) -> Option<DepProbe> {
+        let (s, lo, hi) = Self::split(key);
+        let shard = self.shards[s].lock().unwrap_or_else(|e| e.into_inner());
+        let nb = shard.entries.len() / BUCKET;
+        let b = (lo as usize & (nb - 1)) * BUCKET;
+        let e = shard.entries[b..b + BUCKET]
+            .iter()
+            .find(|e| e.key_lo == lo && e.key_hi == hi)?;
+        let lower = if e.lower as i32 > range.0 && e.lower_deps.holds(&has) {
+            (e.lower as i32, e.lower_deps)
+        } else {
+            (range.0, Deps::NONE)
+        };
+        let upper = if (e.upper as i32) < range.1 && e.upper_deps.holds(&has) {
+            (e.upper as i32, e.upper_deps)
+        } else {
+            (range.1, Deps::NONE)
+        };
+        Some(DepProbe {
+            lower,
+            upper,
+            best: (e.best != u8::MAX).then_some(e.best),
+        })
+    }
+
+    /// Stores a lower bound (`lower`) and/or an upper bound (`upper`), each
+    /// with its dependencies, replacing the stored ones.
+    pub fn store(
+        &self,
+        key: u128,
+        lower: Option<(i32, Deps)>,
+        upper: Option<(i32, Deps)>,
+        best: Option<u8>,
+        work: u64,
+    ) {
+        let (s, lo, hi) = Self::split(key);
+        let work = (64 - work.leading_zeros()) as u8;
+        let mut shard = self.shards[s].lock().unwrap_or_else(|e| e.into_inner());
+        let nb = shard.entries.len() / BUCKET;
+        if shard.used * 4 >= nb * BUCKET * 3 && nb < self.max_buckets_per_shard {
+            self.grow(&mut shard);
+        }
+        let nb = shard.entries.len() / BUCKET;
+        let b = (lo as usize & (nb - 1)) * BUCKET;
+        let bucket = &mut shard.entries[b..b + BUCKET];
+        let set = |e: &mut DepEntry| {
+            // A new bound replaces the old one: the search only computes
+            // one where the stored bound did not answer (too loose, or its
+            // dependencies fail in the current history).
+            if let Some((v, d)) = lower {
+                e.lower = v as i16;
+                e.lower_deps = d;
+            }
+            if let Some((v, d)) = upper {
+                e.upper = v as i16;
+                e.upper_deps = d;
+            }
+            if best.is_some() {
+                e.best = best.unwrap_or(u8::MAX);
+            }
+            e.work = e.work.max(work);
+        };
+        if let Some(e) = bucket.iter_mut().find(|e| e.key_lo == lo && e.key_hi == hi) {
+            set(e);
+            return;
+        }
+        let mut new = DepEntry {
+            key_lo: lo,
+            key_hi: hi,
+            ..DepEntry::default()
+        };
+        set(&mut new);
+        new.work = work;
+        if let Some(e) = bucket.iter_mut().find(|e| e.key_lo == 0 && e.key_hi == 0) {
+            *e = new;
+            shard.used += 1;
+            return;
+        }
+        let victim = bucket
+            .iter_mut()
+            .min_by_key(|e| e.work)
+            .expect("bucket is not empty");
+        if victim.work <= work || victim.work < 2 {
+            *victim = new;
+        }
+        self.replaced.fetch_add(1, Ordering::Relaxed);
+    }
+
+    fn grow(&self, shard: &mut Shard) {
+        let old_len = shard.entries.len();
+        let nb = old_len / BUCKET * 2;
+        let old = std::mem::replace(&mut shard.entries, vec![DepEntry::default(); nb * BUCKET]);
+        shard.used = 0;
+        for e in old {
+            if e.key_lo == 0 && e.key_hi == 0 {
+                continue;
+            }
+            let b = (e.key_lo as usize & (nb - 1)) * BUCKET;
+            if let Some(slot) = shard.entries[b..b + BUCKET]
+                .iter_mut()
+                .find(|x| x.key_lo == 0 && x.key_hi == 0)
+            {
+                *slot = e;
+                shard.used += 1;
+            }
+        }
+        let added = (nb * BUCKET - old_len) * ENTRY_BYTES;
+        let now = self.bytes.fetch_add(added, Ordering::Relaxed) + added;
+        self.peak_bytes.fetch_max(now, Ordering::Relaxed);
+    }
+
+    /// The most bytes the entries ever took.
+    pub fn peak_bytes(&self) -> usize {
+        self.peak_bytes.load(Ordering::Relaxed)
+    }
+
+    /// Stores that met a full bucket.
+    pub fn replacements(&self) -> u64 {
+        self.replaced.load(Ordering::Relaxed)
+    }
+
+    /// Entries held.
+    pub fn len(&self) -> usize {
+        self.shards
+            .iter()
+            .map(|s| s.lock().unwrap_or_else(|e| e.into_inner()).used)
+            .sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn deps_merge_drop_and_hold() {
+        let mut d = Deps::NONE;
+        d.need(1);
+        d.need(1);
+        d.avoid(2);
+        assert_eq!(d.needs(), &[1]);
+        assert_eq!(d.avoids(), &[2]);
+        assert!(d.holds(|x| x == 1));
+        assert!(!d.holds(|x| x == 1 || x == 2));
+        assert!(!d.holds(|_| false));
+        d.drop_need(1);
+        assert!(d.holds(|_| false));
+        let mut big = Deps::NONE;
+        for i in 0..CAP as u64 + 1 {
+            big.avoid(100 + i);
+        }
+        assert!(big.over);
+        assert!(!big.holds(|_| false));
+        d.merge(&big);
+        assert!(d.over);
+    }
+
+    #[test]
+    fn table_keeps_bounds_by_their_deps() {
+        let t = DepTable::new(1 << 20);
+        let mut need7 = Deps::NONE;
+        need7.need(7);
+        t.store(42, Some((3, need7)), None, Some(5), 10);
+        let p = t.probe(42, (-9, 9), |x| x == 7).unwrap();
+        assert_eq!(p.lower.0, 3);
+        assert_eq!(p.upper.0, 9);
+        assert_eq!(p.best, Some(5));
+        let p = t.probe(42, (-9, 9), |_| false).unwrap();
+        assert_eq!(p.lower.0, -9);
+        assert!(t.probe(43, (-9, 9), |_| true).is_none());
+    }
+}

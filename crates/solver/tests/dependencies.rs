@@ -1,0 +1,133 @@
+//! Dependency tracking (history-free keys with the history each bound
+//! depends on) against whole-history keys and the plain alpha-beta
+//! reference, from random mid-game states: there the history before the
+//! root is long and varied, which is where a wrong dependency would show.
+
+mod common;
+
+use common::*;
+use kosolve_board::Suicide;
+use kosolve_rules::{AnyGame, Game, Move, Ruleset};
+use kosolve_solver::{reference, solve_game, SolveOptions};
+
+/// A small deterministic generator (no test should depend on a seed it cannot show).
+struct Lcg(u64);
+
+impl Lcg {
+    fn next(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) % n as u64) as usize
+    }
+}
+
+fn options(deps: bool, threads: usize) -> SolveOptions {
+    SolveOptions {
+        dependencies: deps,
+        prune_budget: 0,
+        max_nodes: Some(1_000_000),
+        pv: false,
+        ..opts(threads)
+    }
+}
+
+/// Plays up to `len` random moves that do not end the game.
+fn random_state(g: &mut AnyGame, rng: &mut Lcg, len: usize) {
+    let mut moves = Vec::new();
+    for _ in 0..len {
+        moves.clear();
+        g.legal_moves(&mut moves);
+        // Not the move that ends the game: the second pass, or a draw.
+        moves.retain(|&m| {
+            let mut h = g.clone();
+            h.play(m);
+            h.result().is_none()
+        });
+        if moves.is_empty() {
+            return;
+        }
+        // Prefer board plays: they make the history long.
+        let plays: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|m| matches!(m, Move::Play(_)))
+            .collect();
+        let m = if !plays.is_empty() && rng.next(4) != 0 {
+            plays[rng.next(plays.len())]
+        } else {
+            moves[rng.next(moves.len())]
+        };
+        g.play(m);
+    }
+}
+
+fn compare(rs: Ruleset, boards: &[&str], komi: i32, states: usize) {
+    let mut rng = Lcg(0x5EED ^ rs as u64);
+    let mut compared = 0;
+    let mut with_reference = 0;
+    for b in boards {
+        let board = board(b);
+        for su in [Suicide::Forbidden, Suicide::Allowed] {
+            let Some(r) = rules(rs, su, komi) else {
+                continue;
+            };
+            for i in 0..states {
+                let mut g = AnyGame::new(board.clone(), r);
+                random_state(&mut g, &mut rng, 2 + i % 14);
+                let label = format!(
+                    "{b} {rs} suicide={su} after {:?}",
+                    g.moves().iter().map(|m| m.name(&board)).collect::<Vec<_>>()
+                );
+                let whole = solve_game(&g, &options(false, 1));
+                let Some(w) = whole.value() else { continue };
+                let d1 = solve_game(&g, &options(true, 1));
+                let d2 = solve_game(&g, &options(true, 2));
+                assert_eq!(d1.value(), Some(w), "{label}: dependencies, 1 thread");
+                assert_eq!(d2.value(), Some(w), "{label}: dependencies, 2 threads");
+                compared += 1;
+                if let Some((a, _)) = reference::alphabeta(&mut g.clone(), 2_000_000) {
+                    assert_eq!(a, w, "{label}: plain alpha-beta");
+                    with_reference += 1;
+                }
+            }
+        }
+    }
+    eprintln!("{rs}: {compared} states compared, {with_reference} also with plain alpha-beta");
+    assert!(
+        compared >= states,
+        "{rs}: only {compared} states finished under whole keys"
+    );
+    assert!(with_reference > 0, "{rs}: the reference never finished");
+}
+
+#[test]
+fn superko_dependencies_match_whole_keys() {
+    for rs in [
+        Ruleset::Psk,
+        Ruleset::TrompTaylor,
+        Ruleset::Ssk,
+        Ruleset::Nssk,
+    ] {
+        compare(rs, &["1x4", "2x2", "1x5", "2x3"], 0, 12);
+    }
+}
+
+#[test]
+fn fixed_and_primitive_dependencies_match_whole_keys() {
+    for rs in [Ruleset::Fixed, Ruleset::Primitive] {
+        compare(rs, &["1x4", "2x2", "1x5"], 0, 12);
+    }
+}
+
+#[test]
+fn fundamental_dependencies_match_whole_keys() {
+    for rs in [
+        Ruleset::Fundamental,
+        Ruleset::Ultimate,
+        Ruleset::UltimateSimple,
+    ] {
+        compare(rs, &["1x3", "1x4", "2x2"], 1, 10);
+    }
+}
