@@ -21,7 +21,7 @@ use std::sync::Mutex;
 
 /// How many entries (D+ and D- together) a dependency set holds before it
 /// is given up as too large.
-pub const CAP: usize = 14;
+pub const CAP: usize = 62;
 
 /// The history a proven bound depends on: D+ in `e[..plus]`, D- in
 /// `e[CAP - minus..]`. `over` marks a set that outgrew [`CAP`] or came from

@@ -138,8 +138,11 @@ impl Default for SolveOptions {
     }
 }
 
+/// The stack of every search thread.
+const SEARCH_STACK_BYTES: usize = 1 << 30;
+
 /// The default [`SolveOptions::prune_budget`].
-pub const DEFAULT_PRUNE_BUDGET: usize = 4096;
+pub const DEFAULT_PRUNE_BUDGET: usize = 0;
 
 /// A quarter of the machine's memory (from /proc/meminfo), in MiB; 1024 if unknown.
 pub fn default_memory_mib() -> usize {
@@ -256,13 +259,26 @@ pub fn solve_game<G: Game>(game: &G, opts: &SolveOptions) -> Solution {
         let (pv, complete) = (b.pv.clone(), b.pv_complete);
         (b, pv, complete)
     };
+    // The search recurses once per move of the longest line it follows
+    // (thousands of plies on 3x3), so it runs on threads with large stacks
+    // (address space only: untouched pages cost no memory).
     let (b, pv, pv_complete) = if threads > 1 {
-        match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+        match rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .stack_size(SEARCH_STACK_BYTES)
+            .build()
+        {
             Ok(pool) => pool.install(run),
             Err(_) => run(),
         }
     } else {
-        run()
+        std::thread::scope(|scope| {
+            std::thread::Builder::new()
+                .stack_size(SEARCH_STACK_BYTES)
+                .spawn_scoped(scope, run)
+                .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                .unwrap_or_else(|_| run())
+        })
     };
     Solution {
         lower: b.lower,

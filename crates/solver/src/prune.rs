@@ -193,23 +193,6 @@ impl<'g> Pruner<'g> {
             }
         }
         self.pruned += 1;
-        if std::env::var_os("KOSOLVE_PRUNE_DEBUG").is_some() && self.pruned % 100000 == 0 {
-            let kept = self
-                .bans
-                .iter()
-                .filter(|b| match b {
-                    Ban::Create(q) => self.in_n[g.id(q) as usize] == e,
-                    _ => true,
-                })
-                .count();
-            eprintln!(
-                "R {} H {} kept {} moves {}",
-                reached,
-                self.bans.len(),
-                kept,
-                game.moves().len()
-            );
-        }
         let keep_set = match kind {
             BanKind::Created => &self.in_n,
             BanKind::Transitions => &self.in_r,

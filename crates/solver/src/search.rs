@@ -224,9 +224,6 @@ impl<'a, G: Game> Searcher<'a, G> {
 
     /// The table key of the current state (see docs/solver.md on why each key is exact).
     pub fn key(&mut self) -> Option<u128> {
-        if std::env::var_os("KOSOLVE_UNSOUND").is_some() {
-            return self.game.restricted_future_key(&|_| false);
-        }
         match &mut self.pruner {
             Some(p) => p.key(&self.game),
             None => self.game.future_key(),

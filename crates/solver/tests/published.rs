@@ -25,15 +25,22 @@ fn published_psk_values() {
     assert_eq!(psk("1x5"), 0);
 }
 
-/// Drange; Weninger & Hayward under positional superko. Ignored: the
-/// fast solver does not finish 1x6 psk within minutes (docs/solver.md;
-/// 1x6 nssk, +1, takes 350 k nodes). `cargo test --release -p
-/// kosolve-solver --test published -- --ignored` to try.
+/// Drange; Weninger & Hayward under positional superko. Whole-history
+/// keys never finished 1x6; dependency tracking takes about 2 k nodes on
+/// 1x6 and 190 k on 1x7 (docs/solver.md).
 #[test]
-#[ignore]
 fn published_linear_values_6_and_7() {
     assert_eq!(psk("1x6"), 1);
     assert_eq!(psk("1x7"), 2);
+}
+
+/// van der Werf and Winands: 2x4 is +8. Under psk and ssk, with dependency tracking.
+#[test]
+fn published_two_by_four() {
+    assert_eq!(psk("2x4"), 8);
+    let b = board("2x4");
+    let ssk = fast(&b, rules(Ruleset::Ssk, Suicide::Forbidden, 0).unwrap(), 1);
+    assert_eq!(ssk.value(), Some(8));
 }
 
 #[test]
