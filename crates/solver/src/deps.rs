@@ -19,20 +19,25 @@
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-/// How many entries (D+ and D- together) a dependency set holds before it
-/// is given up as too large.
-pub const CAP: usize = 62;
+/// How many D+ entries a dependency set holds before it is given up as too large.
+pub const NEEDS_CAP: usize = 62;
+/// Bits of the Bloom filter that holds D-.
+pub const AVOID_BITS: usize = 4096;
+const AVOID_WORDS: usize = AVOID_BITS / 64;
 
-/// The history a proven bound depends on: D+ in `e[..plus]`, D- in
-/// `e[CAP - minus..]`. `over` marks a set that outgrew [`CAP`] or came from
-/// a whole-history key: such a bound is never stored by its history-free key.
+/// The history a proven bound depends on. D+ is an exact list of entry
+/// digests; D- is a Bloom filter (two bits per entry). A filter can only
+/// err by reporting an entry that is not there, which makes [`Deps::holds`]
+/// refuse a bound that in fact holds: never the other way. `over` marks a
+/// set whose D+ outgrew [`NEEDS_CAP`], or one that came from a
+/// whole-history key: such a bound is never stored by its history-free key.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Deps {
     plus: u8,
-    minus: u8,
     /// Too large, or unknown.
     pub over: bool,
-    e: [u64; CAP],
+    needs: [u64; NEEDS_CAP],
+    avoid: [u64; AVOID_WORDS],
 }
 
 impl Default for Deps {
@@ -41,34 +46,37 @@ impl Default for Deps {
     }
 }
 
+#[inline]
+fn bloom_bits(d: u64) -> (usize, usize) {
+    // The digest is a mixed hash: two disjoint bit fields give two indices.
+    ((d as usize) % AVOID_BITS, ((d >> 32) as usize) % AVOID_BITS)
+}
+
 impl Deps {
     /// No dependency: the bound holds whatever the history.
     pub const NONE: Deps = Deps {
         plus: 0,
-        minus: 0,
         over: false,
-        e: [0; CAP],
+        needs: [0; NEEDS_CAP],
+        avoid: [0; AVOID_WORDS],
     };
     /// Unknown dependencies (a whole-history table hit, or too many).
     pub const OVER: Deps = Deps {
         plus: 0,
-        minus: 0,
         over: true,
-        e: [0; CAP],
+        needs: [0; NEEDS_CAP],
+        avoid: [0; AVOID_WORDS],
     };
 
     /// D+: the entries that must be present.
     pub fn needs(&self) -> &[u64] {
-        &self.e[..self.plus as usize]
+        &self.needs[..self.plus as usize]
     }
 
-    /// D-: the entries that must be absent.
-    pub fn avoids(&self) -> &[u64] {
-        &self.e[CAP - self.minus as usize..]
-    }
-
-    fn full(&self) -> bool {
-        self.plus as usize + self.minus as usize >= CAP
+    /// Whether `d` may be in D- (false: it certainly is not).
+    pub fn may_avoid(&self, d: u64) -> bool {
+        let (a, b) = bloom_bits(d);
+        self.avoid[a / 64] >> (a % 64) & 1 == 1 && self.avoid[b / 64] >> (b % 64) & 1 == 1
     }
 
     /// Adds an entry that must be present.
@@ -76,25 +84,22 @@ impl Deps {
         if self.over || self.needs().contains(&d) {
             return;
         }
-        if self.full() {
+        if self.plus as usize >= NEEDS_CAP {
             *self = Deps::OVER;
             return;
         }
-        self.e[self.plus as usize] = d;
+        self.needs[self.plus as usize] = d;
         self.plus += 1;
     }
 
     /// Adds an entry that must be absent.
     pub fn avoid(&mut self, d: u64) {
-        if self.over || self.avoids().contains(&d) {
+        if self.over {
             return;
         }
-        if self.full() {
-            *self = Deps::OVER;
-            return;
-        }
-        self.minus += 1;
-        self.e[CAP - self.minus as usize] = d;
+        let (a, b) = bloom_bits(d);
+        self.avoid[a / 64] |= 1 << (a % 64);
+        self.avoid[b / 64] |= 1 << (b % 64);
     }
 
     /// Adds every dependency of `o`.
@@ -103,11 +108,14 @@ impl Deps {
             *self = Deps::OVER;
             return;
         }
+        if self.over {
+            return;
+        }
         for &d in o.needs() {
             self.need(d);
         }
-        for &d in o.avoids() {
-            self.avoid(d);
+        for (x, y) in self.avoid.iter_mut().zip(o.avoid.iter()) {
+            *x |= *y;
         }
     }
 
@@ -116,14 +124,16 @@ impl Deps {
     pub fn drop_need(&mut self, d: u64) {
         if let Some(i) = self.needs().iter().position(|&x| x == d) {
             self.plus -= 1;
-            self.e[i] = self.e[self.plus as usize];
+            self.needs[i] = self.needs[self.plus as usize];
         }
     }
 
-    /// Whether the bound holds under a history that contains exactly the
-    /// entries for which `has` is true.
-    pub fn holds(&self, has: impl Fn(u64) -> bool) -> bool {
-        !self.over && self.needs().iter().all(|&d| has(d)) && !self.avoids().iter().any(|&d| has(d))
+    /// Whether the bound holds under a history whose entries are the keys
+    /// of `hist`: every D+ entry present, no entry possibly in D-.
+    pub fn holds<S: std::hash::BuildHasher>(&self, hist: &hashbrown::HashMap<u64, u32, S>) -> bool {
+        !self.over
+            && self.needs().iter().all(|d| hist.contains_key(d))
+            && !hist.keys().any(|&d| self.may_avoid(d))
     }
 }
 
@@ -224,13 +234,13 @@ impl DepTable {
         ((hi >> 60) as usize % SHARDS, lo, hi)
     }
 
-    /// The bounds stored for `key` whose dependencies hold where `has`
-    /// tells which entries the history contains; `range` fills the rest.
-    pub fn probe(
+    /// The bounds stored for `key` whose dependencies hold in the history
+    /// whose entries are the keys of `hist`; `range` fills the rest.
+    pub fn probe<S: std::hash::BuildHasher>(
         &self,
         key: u128,
         range: (i32, i32),
-        has: impl Fn(u64) -> bool,
+        hist: &hashbrown::HashMap<u64, u32, S>,
     ) -> Option<DepProbe> {
         let (s, lo, hi) = Self::split(key);
         let shard = self.shards[s].lock().unwrap_or_else(|e| e.into_inner());
@@ -239,12 +249,12 @@ impl DepTable {
         let e = shard.entries[b..b + BUCKET]
             .iter()
             .find(|e| e.key_lo == lo && e.key_hi == hi)?;
-        let lower = if e.lower as i32 > range.0 && e.lower_deps.holds(&has) {
+        let lower = if e.lower as i32 > range.0 && e.lower_deps.holds(hist) {
             (e.lower as i32, e.lower_deps)
         } else {
             (range.0, Deps::NONE)
         };
-        let upper = if (e.upper as i32) < range.1 && e.upper_deps.holds(&has) {
+        let upper = if (e.upper as i32) < range.1 && e.upper_deps.holds(hist) {
             (e.upper as i32, e.upper_deps)
         } else {
             (range.1, Deps::NONE)
@@ -364,42 +374,66 @@ impl DepTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use hashbrown::HashMap;
+
+    fn hist(entries: &[u64]) -> HashMap<u64, u32> {
+        entries.iter().map(|&e| (e, 1)).collect()
+    }
+
+    fn digest(i: u64) -> u64 {
+        // Spread like the engine's mixed digests.
+        i.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29) ^ 0xD6E8_FEB8_6659_FD93
+    }
 
     #[test]
     fn deps_merge_drop_and_hold() {
+        let (a, b) = (digest(1), digest(2));
         let mut d = Deps::NONE;
-        d.need(1);
-        d.need(1);
-        d.avoid(2);
-        assert_eq!(d.needs(), &[1]);
-        assert_eq!(d.avoids(), &[2]);
-        assert!(d.holds(|x| x == 1));
-        assert!(!d.holds(|x| x == 1 || x == 2));
-        assert!(!d.holds(|_| false));
-        d.drop_need(1);
-        assert!(d.holds(|_| false));
+        d.need(a);
+        d.need(a);
+        d.avoid(b);
+        assert_eq!(d.needs(), &[a]);
+        assert!(d.may_avoid(b));
+        assert!(d.holds(&hist(&[a])));
+        assert!(!d.holds(&hist(&[a, b])));
+        assert!(!d.holds(&hist(&[])));
+        d.drop_need(a);
+        assert!(d.holds(&hist(&[])));
         let mut big = Deps::NONE;
-        for i in 0..CAP as u64 + 1 {
-            big.avoid(100 + i);
+        for i in 0..NEEDS_CAP as u64 + 1 {
+            big.need(digest(100 + i));
         }
         assert!(big.over);
-        assert!(!big.holds(|_| false));
+        assert!(!big.holds(&hist(&[])));
         d.merge(&big);
         assert!(d.over);
     }
 
     #[test]
+    fn avoided_entries_are_always_reported() {
+        let mut d = Deps::NONE;
+        for i in 0..2000 {
+            d.avoid(digest(i));
+        }
+        assert!((0..2000).all(|i| d.may_avoid(digest(i))));
+        let mut e = Deps::NONE;
+        e.merge(&d);
+        assert!((0..2000).all(|i| e.may_avoid(digest(i))));
+        assert!(!e.holds(&hist(&[digest(1999)])));
+    }
+
+    #[test]
     fn table_keeps_bounds_by_their_deps() {
-        let t = DepTable::new(1 << 20);
+        let t = DepTable::new(1 << 22);
         let mut need7 = Deps::NONE;
         need7.need(7);
         t.store(42, Some((3, need7)), None, Some(5), 10);
-        let p = t.probe(42, (-9, 9), |x| x == 7).unwrap();
+        let p = t.probe(42, (-9, 9), &hist(&[7])).unwrap();
         assert_eq!(p.lower.0, 3);
         assert_eq!(p.upper.0, 9);
         assert_eq!(p.best, Some(5));
-        let p = t.probe(42, (-9, 9), |_| false).unwrap();
+        let p = t.probe(42, (-9, 9), &hist(&[])).unwrap();
         assert_eq!(p.lower.0, -9);
-        assert!(t.probe(43, (-9, 9), |_| true).is_none());
+        assert!(t.probe(43, (-9, 9), &hist(&[7])).is_none());
     }
 }

@@ -292,8 +292,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             base = self.base_key();
             let table = self.shared.dep_table.as_ref().expect("dep table");
             if let Some(k) = base {
-                let hist = &self.hist;
-                if let Some(p) = table.probe(k, self.shared.range, |d| hist.contains_key(&d)) {
+                if let Some(p) = table.probe(k, self.shared.range, &self.hist) {
                     let ((l, ld), (u, ud)) = (p.lower, p.upper);
                     if l >= beta || u <= alpha || l == u {
                         self.hits += 1;
@@ -473,8 +472,8 @@ impl<'a, G: Game> Searcher<'a, G> {
                 d.merge(&all_deps);
             }
             self.last_deps = d;
-            let lo_ok = lower_b.map_or(true, |(_, d)| !d.over);
-            let hi_ok = upper_b.map_or(true, |(_, d)| !d.over);
+            let lo_ok = lower_b.is_none_or(|(_, d)| !d.over);
+            let hi_ok = upper_b.is_none_or(|(_, d)| !d.over);
             if let (Some(k), true, true) = (base, lo_ok, hi_ok) {
                 let table = self.shared.dep_table.as_ref().expect("dep table");
                 table.store(k, lower_b, upper_b, Some(best_code), work);
@@ -696,12 +695,11 @@ pub(crate) fn principal_variation<G: Game>(s: &mut Searcher<'_, G>, v: i32) -> (
             // Win/loss games: refuting every earlier losing move is a full
             // proof each, so the table's best move is tried first there.
             let best = if s.dep {
-                let hist = &s.hist;
                 s.base_key().and_then(|k| {
-                    s.shared.dep_table.as_ref().and_then(|t| {
-                        t.probe(k, s.shared.range, |d| hist.contains_key(&d))
-                            .and_then(|p| p.best)
-                    })
+                    s.shared
+                        .dep_table
+                        .as_ref()
+                        .and_then(|t| t.probe(k, s.shared.range, &s.hist).and_then(|p| p.best))
                 })
             } else {
                 s.key()
