@@ -116,6 +116,10 @@ pub struct SolveOptions {
     /// history entries their proofs read (docs/solver.md). Rulesets whose
     /// legality reads more than a set of entries (basic ko, Kee) ignore it.
     pub dependencies: bool,
+    /// Null-window tests by iterative deepening on the depth: short
+    /// proofs are found before the search follows lines of thousands of
+    /// moves (docs/solver.md).
+    pub deepening: bool,
 }
 
 impl Default for SolveOptions {
@@ -134,6 +138,7 @@ impl Default for SolveOptions {
             progress: None,
             prune_budget: DEFAULT_PRUNE_BUDGET,
             dependencies: true,
+            deepening: true,
         }
     }
 }
@@ -253,6 +258,7 @@ pub fn solve_game<G: Game>(game: &G, opts: &SolveOptions) -> Solution {
         },
         prune_budget: opts.prune_budget,
         pruned_keys: AtomicU64::new(0),
+        deepening: opts.deepening,
     };
     let run = || {
         let b = search::drive(game, &shared, opts);

@@ -39,6 +39,11 @@ pub fn value_range<G: Game>(game: &G) -> (i32, i32) {
     }
 }
 
+/// No depth limit (see [`Searcher::search`]).
+pub const UNLIMITED: u32 = u32::MAX;
+/// Iterative deepening's last limit before the unlimited search.
+pub const DEEPENING_MAX: u32 = 1 << 16;
+
 /// State shared by every thread of one solve.
 pub(crate) struct Shared {
     pub table: Table,
@@ -63,6 +68,8 @@ pub(crate) struct Shared {
     pub pruned_keys: AtomicU64,
     /// Dependency tracking's table (`None`: off, or the ruleset does not support it).
     pub dep_table: Option<DepTable>,
+    /// Null-window tests by iterative deepening.
+    pub deepening: bool,
 }
 
 impl Shared {
@@ -132,6 +139,9 @@ pub(crate) struct Searcher<'a, G: Game> {
     entry_stack: Vec<Option<u64>>,
     /// The dependencies of the bound(s) the last `search` returned.
     last_deps: Deps,
+    /// Whether the last `search` ran into its depth limit without a proof
+    /// (its value then means nothing and nothing was stored).
+    pub last_unknown: bool,
 }
 
 impl<'a, G: Game> Searcher<'a, G> {
@@ -157,6 +167,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             hist: HashMap::with_hasher(ahash::RandomState::with_seeds(5, 6, 7, 8)),
             entry_stack: Vec::new(),
             last_deps: Deps::NONE,
+            last_unknown: false,
         };
         if s.shared.dep_table.is_some() {
             let mut entries = Vec::new();
@@ -260,9 +271,18 @@ impl<'a, G: Game> Searcher<'a, G> {
     /// v >= beta meaning "value >= v", and otherwise the exact value.
     /// Under dependency tracking, `last_deps` then holds what the returned
     /// bound(s) depend on in the history before this node.
-    pub fn search(&mut self, mut alpha: i32, mut beta: i32, ply: usize) -> i32 {
+    ///
+    /// `depth` limits the plies searched below this node ([`UNLIMITED`]:
+    /// none); a null window is required when it is limited. A node at the
+    /// limit that neither the end nor the table decides is *unknown*
+    /// (`last_unknown`); a node is unknown when no child decides it and an
+    /// unknown child could. Only decided results are stored, so every
+    /// table entry is a proof, whatever the limit it was found under.
+    pub fn search(&mut self, mut alpha: i32, mut beta: i32, ply: usize, depth: u32) -> i32 {
         self.nodes += 1;
         self.last_deps = Deps::NONE;
+        self.last_unknown = false;
+        debug_assert!(depth == UNLIMITED || beta == alpha + 1);
         if self.nodes & 1023 == 0 && self.check_stop() {
             self.aborted = true;
             return 0;
@@ -345,6 +365,16 @@ impl<'a, G: Game> Searcher<'a, G> {
                 }
             }
         }
+        if depth == 0 {
+            self.last_unknown = true;
+            return 0;
+        }
+        let child_depth = if depth == UNLIMITED {
+            UNLIMITED
+        } else {
+            depth - 1
+        };
+        let mut any_unknown = false;
         let nodes_before = self.nodes;
         if self.bufs.len() <= ply {
             self.bufs.resize_with(ply + 1, Vec::new);
@@ -390,11 +420,15 @@ impl<'a, G: Game> Searcher<'a, G> {
         let count = if parallel { 1 } else { moves.len() };
         for (i, &m) in moves.iter().enumerate().take(count) {
             let e = self.play(m);
-            let v = self.search(alpha, beta, ply + 1);
+            let v = self.search(alpha, beta, ply + 1, child_depth);
             self.undo();
             if self.aborted {
                 self.bufs[ply] = moves;
                 return 0;
+            }
+            if self.last_unknown {
+                any_unknown = true;
+                continue;
             }
             if self.dep {
                 let mut d = self.last_deps;
@@ -427,11 +461,13 @@ impl<'a, G: Game> Searcher<'a, G> {
             }
         }
         if parallel && alpha < beta {
-            let (v, i, bd, ad) = self.split(&moves, alpha, beta, maximize, best, ply);
+            let (v, i, bd, ad, unknown) =
+                self.split(&moves, alpha, beta, maximize, best, ply, child_depth);
             if self.aborted {
                 self.bufs[ply] = moves;
                 return 0;
             }
+            any_unknown |= unknown;
             all_deps.merge(&ad);
             if (maximize && v > best) || (!maximize && v < best) {
                 best = v;
@@ -439,8 +475,15 @@ impl<'a, G: Game> Searcher<'a, G> {
                 best_deps = bd;
             }
         }
-        let best_code = move_code(moves[best_i]);
         let cutoff = if maximize { best >= b0 } else { best <= a0 };
+        if any_unknown && !cutoff {
+            // An unknown child could still decide this node.
+            self.bufs[ply] = moves;
+            self.last_unknown = true;
+            self.last_deps = Deps::NONE;
+            return 0;
+        }
+        let best_code = move_code(moves[best_i]);
         if cutoff && self.shared.history {
             let h = &mut self.history[c][best_code as usize];
             *h = h.saturating_add(1 + (self.nodes - nodes_before).min(1 << 20) as u32);
@@ -518,7 +561,8 @@ impl<'a, G: Game> Searcher<'a, G> {
         maximize: bool,
         first: i32,
         ply: usize,
-    ) -> (i32, usize, Deps, Deps) {
+        depth: u32,
+    ) -> (i32, usize, Deps, Deps, bool) {
         use rayon::prelude::*;
         self.flush();
         let cancel = Arc::new(AtomicBool::new(false));
@@ -527,6 +571,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         let mut chain = self.cancel.clone();
         chain.push(cancel.clone());
         let dep = self.dep;
+        let unknown = AtomicBool::new(false);
         let results: Vec<Option<(i32, Deps)>> = moves[1..]
             .par_iter()
             .map(|&m| {
@@ -538,6 +583,10 @@ impl<'a, G: Game> Searcher<'a, G> {
                 } else {
                     (alpha, bound.load(Ordering::Relaxed))
                 };
+                if a >= b {
+                    // A sibling already cut this node off.
+                    return None;
+                }
                 let e = if dep {
                     self.game.history_entry(m)
                 } else {
@@ -546,9 +595,13 @@ impl<'a, G: Game> Searcher<'a, G> {
                 let mut g = self.game.clone();
                 g.play(m);
                 let mut s = Searcher::new(g, shared, chain.clone());
-                let v = s.search(a, b, ply + 1);
+                let v = s.search(a, b, ply + 1, depth);
                 s.flush();
                 if s.aborted {
+                    return None;
+                }
+                if s.last_unknown {
+                    unknown.store(true, Ordering::Relaxed);
                     return None;
                 }
                 let mut d = s.last_deps;
@@ -597,15 +650,36 @@ impl<'a, G: Game> Searcher<'a, G> {
         } else {
             best <= alpha
         };
-        if missing && !cutoff {
-            // Only a stop (limits, Ctrl-C, an ancestor's cutoff) leaves a child unsearched without a cutoff here.
+        let unknown = unknown.load(Ordering::Relaxed);
+        if missing && !cutoff && !unknown {
+            // Only a stop (limits, Ctrl-C, an ancestor's cutoff) or an
+            // unknown child leaves a child without a result and no cutoff here.
             self.aborted = true;
         }
         if missing {
             // Children left unsearched: no bound rests on all of them.
             all_deps = Deps::OVER;
         }
-        (best, best_i, best_deps, all_deps)
+        (best, best_i, best_deps, all_deps, unknown)
+    }
+
+    /// The null-window test "value >= beta" at the current node: returns
+    /// v >= beta (value >= v) or v < beta (value <= v). With `deepening`,
+    /// by iterative deepening: depth limits 8, 16, 32, ... (a proof found
+    /// under a limit is a proof), then no limit past [`DEEPENING_MAX`].
+    pub fn null_window(&mut self, beta: i32, ply: usize, deepening: bool) -> i32 {
+        let mut depth = if deepening { 8 } else { UNLIMITED };
+        loop {
+            let v = self.search(beta - 1, beta, ply, depth);
+            if self.aborted || !self.last_unknown {
+                return v;
+            }
+            depth = if depth >= DEEPENING_MAX {
+                UNLIMITED
+            } else {
+                depth * 2
+            };
+        }
     }
 
     /// Flushes counters to the shared totals.
@@ -637,7 +711,7 @@ pub(crate) fn drive<G: Game>(game: &G, shared: &Shared, opts: &SolveOptions) -> 
     let mut s = Searcher::new(game.clone(), shared, Vec::new());
     match opts.strategy {
         Strategy::FullWindow => {
-            let v = s.search(lo - 1, hi + 1, 0);
+            let v = s.search(lo - 1, hi + 1, 0, UNLIMITED);
             s.finish();
             if !s.aborted {
                 lo = v;
@@ -648,7 +722,7 @@ pub(crate) fn drive<G: Game>(game: &G, shared: &Shared, opts: &SolveOptions) -> 
             let mut g = 0i32.clamp(lo, hi);
             while lo < hi {
                 let beta = if g <= lo { lo + 1 } else { g };
-                let v = s.search(beta - 1, beta, 0);
+                let v = s.null_window(beta, 0, opts.deepening);
                 if s.aborted {
                     break;
                 }
@@ -716,9 +790,9 @@ pub(crate) fn principal_variation<G: Game>(s: &mut Searcher<'_, G>, v: i32) -> (
             s.play(m);
             // Children never beat the parent: a child equals v iff it reaches v.
             let hit = if maximize {
-                s.search(v - 1, v, 1) >= v
+                s.null_window(v, 1, s.shared.deepening) >= v
             } else {
-                s.search(v, v + 1, 1) <= v
+                s.null_window(v + 1, 1, s.shared.deepening) <= v
             };
             if s.aborted {
                 s.undo();
