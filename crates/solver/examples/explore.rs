@@ -1,4 +1,4 @@
-//! Ad-hoc measurements: `cargo run --release -p kosolve-solver --example explore -- 2x2 psk [pass-last] [full] [threads]`.
+//! Ad-hoc measurements: `cargo run --release -p kosolve-solver --example explore -- 2x2 psk [pass-last] [full] [nopv] [nohist] [nodeps] [nodeep] [prune=N] [moves=B2,pass] [tN] [nN] [sSECONDS] [kHALFPOINTS] [allowed]`.
 use kosolve_board::Board;
 use kosolve_rules::{AnyGame, Rules, Ruleset};
 use kosolve_solver::{solve_game, SolveOptions, Strategy};
@@ -16,6 +16,10 @@ fn main() {
             "full" => opts.strategy = Strategy::FullWindow,
             "nopv" => opts.pv = false,
             "nohist" => opts.history = false,
+            "nodeps" => opts.dependencies = false,
+            "nodeep" => opts.deepening = false,
+            t if t.starts_with("prune=") => opts.prune_budget = t[6..].parse().unwrap(),
+            t if t.starts_with("moves=") => {}
             "allowed" => {}
             t if t.starts_with('k') => {}
             t if t.starts_with('t') => opts.threads = t[1..].parse().unwrap(),
@@ -33,7 +37,16 @@ fn main() {
             rules = rules.with_komi(kosolve_rules::Komi(k.parse().unwrap()));
         }
     }
-    let g = AnyGame::new(board.clone(), rules);
+    let mut g = AnyGame::new(board.clone(), rules);
+    for x in &a[3..] {
+        if let Some(ms) = x.strip_prefix("moves=") {
+            for m in ms.split(',') {
+                use kosolve_rules::Game;
+                let mv = kosolve_rules::Move::parse(&board, m).expect("a move name");
+                assert!(g.try_play(mv), "illegal move {m}");
+            }
+        }
+    }
     let s = solve_game(&g, &opts);
     let pv: Vec<String> = s.pv.iter().map(|m| m.name(&board)).collect();
     println!(
