@@ -132,8 +132,10 @@ pub trait Game: Clone + Send + Sync {
     /// adds one. Where [`Game::history_entries`] returns `true`, a board
     /// play legal on the board alone (not occupied, no forbidden suicide)
     /// always has an entry, and it is legal exactly when that entry is not
-    /// in the history; a board play illegal on the board has `None`; the
-    /// legality of the other moves never reads the history.
+    /// in the history and a condition on the rest of the future key holds
+    /// (basic-fixed: it does not recreate the position two moves back); a
+    /// board play illegal on the board has `None`; the legality of the
+    /// other moves never reads the history.
     fn history_entry(&self, m: Move) -> Option<u64> {
         let _ = m;
         None
@@ -141,8 +143,8 @@ pub trait Game: Clone + Send + Sync {
 
     /// Appends the digests of the history's entries (see
     /// [`Game::history_entry`]) and returns `true`, or returns `false`
-    /// (the default) where legality reads more than such a set (basic
-    /// ko's position two moves back, Kee's ordered log). Where supported,
+    /// (the default) where legality reads more than such a set and the
+    /// future key's other parts (Kee's ordered log). Where supported,
     /// the end and the score read the history only through legality (a
     /// player without a legal move loses).
     fn history_entries(&self, out: &mut Vec<u64>) -> bool {

@@ -376,9 +376,12 @@ impl Game for StandardGame {
 
     fn history_entries(&self, out: &mut Vec<u64>) -> bool {
         let r = &self.reads;
-        // Exactly one entry set, and nothing else read (not basic's two-ago).
+        // Exactly one entry set. basic-fixed also reads the position two
+        // moves back, which is part of the history-free key (`key_with`),
+        // so a play it forbids is forbidden by the key, not the history.
+        // basic alone has no entry set (and void games: the retrograde solver).
         let sets = [r.occurred, r.situations, r.created, r.transitions];
-        if r.two_ago || sets.iter().filter(|&&b| b).count() != 1 {
+        if sets.iter().filter(|&&b| b).count() != 1 {
             return false;
         }
         if r.occurred {

@@ -214,13 +214,11 @@ impl<'a, G: Game> Searcher<'a, G> {
         for p in pos.empty(self.game.board()) {
             if let Some(e) = self.game.history_entry(Move::Play(p)) {
                 if self.hist.contains_key(&e) {
-                    debug_assert!(!self.game.is_legal(Move::Play(p)));
-                    out.need(e);
-                } else {
                     debug_assert!(
-                        self.game.result().is_some() || self.game.is_legal(Move::Play(p)),
+                        !self.game.is_legal(Move::Play(p)),
                         "dependency tracking: the history mirror disagrees with the game"
                     );
+                    out.need(e);
                 }
             }
         }

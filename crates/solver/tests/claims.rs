@@ -15,13 +15,13 @@ fn fundamental_value(b: &Arc<Board>, k: i32, extra: u32) -> i32 {
 }
 
 /// Claim (a): one more prisoner in each bowl never changes the winner.
-/// (1x5 is left out: with an extra prisoner in each bowl at komi -2 it
-/// takes minutes; see docs/solver.md.)
 #[test]
 fn extra_prisoners_do_not_change_the_fundamental_winner() {
-    for b in ["1x1", "1x2", "1x3", "2x1", "1x4", "2x2"] {
+    for b in [
+        "1x1", "1x2", "1x3", "2x1", "1x4", "2x2", "1x5", "2x3", "1x6",
+    ] {
         let board = board(b);
-        let komis = if b == "2x2" { -1..=1 } else { -2..=2 };
+        let komis = if board.len() >= 4 { -1..=1 } else { -2..=2 };
         for k in komis {
             let t = std::time::Instant::now();
             assert_eq!(
@@ -39,7 +39,9 @@ fn extra_prisoners_do_not_change_the_fundamental_winner() {
 /// once as komi rises. Checked over -N..=N, N = points + 2.
 #[test]
 fn fundamental_winner_changes_once_with_komi() {
-    for b in ["1x1", "1x2", "1x3", "2x1", "1x4", "1x5", "2x2"] {
+    for b in [
+        "1x1", "1x2", "1x3", "2x1", "1x4", "1x5", "2x2", "2x3", "1x6",
+    ] {
         let board = board(b);
         let n = board.len() as i32 + 2;
         let (a, _) = komi_analysis(&board, Rules::new(Ruleset::Fundamental), &opts(1), n);
@@ -66,7 +68,9 @@ fn fundamental_winner_changes_once_with_komi() {
 /// komi from -4 to +4 (half points follow from the integer values).
 #[test]
 fn ultimate_versions_agree() {
-    for b in ["1x1", "1x2", "1x3", "2x1", "1x4", "2x2"] {
+    for b in [
+        "1x1", "1x2", "1x3", "2x1", "1x4", "2x2", "1x5", "2x3", "1x6",
+    ] {
         let board = board(b);
         let (u, _) = komi_analysis(&board, Rules::new(Ruleset::Ultimate), &opts(1), 4);
         let (s, _) = komi_analysis(&board, Rules::new(Ruleset::UltimateSimple), &opts(1), 4);

@@ -116,7 +116,7 @@ fn superko_dependencies_match_whole_keys() {
 
 #[test]
 fn fixed_and_primitive_dependencies_match_whole_keys() {
-    for rs in [Ruleset::Fixed, Ruleset::Primitive] {
+    for rs in [Ruleset::Fixed, Ruleset::BasicFixed, Ruleset::Primitive] {
         compare(rs, &["1x4", "2x2", "1x5"], 0, 12);
     }
 }

@@ -358,7 +358,7 @@ fn claims(s: &mut String, config: &Config, rows: &[Row], komi: &str) {
     }
     let _ = writeln!(
         s,
-        "{agree} (board, komi) pairs agree; {} disagree{}. The solver tests (crates/solver/tests/claims.rs) also check komi -4..4 on 1x1..1x4, 2x1 and 2x2.\n",
+        "{agree} (board, komi) pairs agree; {} disagree{}. The solver tests (crates/solver/tests/claims.rs) also check komi -4..4 on 1x1..1x6, 2x1, 2x2 and 2x3.\n",
         disagree.len(),
         if disagree.is_empty() { String::new() } else { format!(": {}", disagree.join("; ")) }
     );
@@ -369,8 +369,8 @@ fn claims(s: &mut String, config: &Config, rows: &[Row], komi: &str) {
     let _ = writeln!(
         s,
         "Not a column of this table: the solver tests (crates/solver/tests/claims.rs) compare the winner \
-         with and without one extra prisoner in each bowl on 1x1..1x4 and 2x1 at komi -2..2, and on 2x2 \
-         at komi -1..1; they agree. 1x5 and larger boards are not checked yet.\n"
+         with and without one extra prisoner in each bowl on 1x1..1x3 and 2x1 at komi -2..2, and on 1x4, \
+         1x5, 1x6, 2x2 and 2x3 at komi -1..1; they agree. Larger boards are not checked yet.\n"
     );
     let _ = writeln!(
         s,
