@@ -551,6 +551,7 @@ impl<'a, G: Game> Searcher<'a, G> {
     /// Returns the best value among them, its move's index, its
     /// dependencies through the move (see `search`) and the union of every
     /// searched child's dependencies.
+    #[allow(clippy::too_many_arguments)]
     fn split(
         &mut self,
         moves: &[Move],

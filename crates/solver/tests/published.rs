@@ -6,7 +6,7 @@ mod common;
 use common::*;
 use kosolve_board::{Point, Suicide};
 use kosolve_rules::{AnyGame, Game, Komi, Move, Rules, Ruleset};
-use kosolve_solver::{outcome, replay_value, solve_game, Outcome};
+use kosolve_solver::{outcome, replay_value, solve_game, Outcome, SolveOptions};
 
 fn psk(b: &str) -> i32 {
     let r = Rules::new(Ruleset::Psk);
@@ -32,6 +32,26 @@ fn published_psk_values() {
 fn published_linear_values_6_and_7() {
     assert_eq!(psk("1x6"), 1);
     assert_eq!(psk("1x7"), 2);
+}
+
+/// van der Werf: 3x3 is +9. Under psk and ssk; under psk also with whole
+/// keys (dependency tracking off), an independent exactness argument.
+#[test]
+fn published_three_by_three() {
+    assert_eq!(psk("3x3"), 9);
+    let b = board("3x3");
+    let ssk = fast(&b, rules(Ruleset::Ssk, Suicide::Forbidden, 0).unwrap(), 1);
+    assert_eq!(ssk.value(), Some(9));
+    let g = AnyGame::new(b.clone(), Rules::new(Ruleset::Psk));
+    let whole = solve_game(
+        &g,
+        &SolveOptions {
+            dependencies: false,
+            pv: false,
+            ..opts(1)
+        },
+    );
+    assert_eq!(whole.value(), Some(9));
 }
 
 /// van der Werf and Winands: 2x4 is +8. Under psk and ssk, with dependency tracking.
