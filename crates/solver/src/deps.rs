@@ -16,8 +16,7 @@
 //! history-free key whose history contains every entry of D+ and none of
 //! D-.
 
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-use std::sync::Mutex;
+use crate::sharded::{log_work, Sharded, Slot};
 
 /// How many D+ entries a dependency set holds before it is given up as too large.
 pub const NEEDS_CAP: usize = 62;
@@ -165,14 +164,15 @@ impl Default for DepEntry {
     }
 }
 
-const BUCKET: usize = 2;
-const SHARDS: usize = 16;
-const ENTRY_BYTES: usize = std::mem::size_of::<DepEntry>();
-const INITIAL_BUCKETS: usize = 256;
-
-struct Shard {
-    entries: Vec<DepEntry>,
-    used: usize,
+impl Slot for DepEntry {
+    #[inline]
+    fn key(&self) -> (u64, u64) {
+        (self.key_lo, self.key_hi)
+    }
+    #[inline]
+    fn work(&self) -> u8 {
+        self.work
+    }
 }
 
 /// What a probe of the dependency table returns: the bounds whose
@@ -189,49 +189,15 @@ pub struct DepProbe {
 
 /// A capped, sharded table of bounds keyed by history-free keys.
 pub struct DepTable {
-    shards: Vec<Mutex<Shard>>,
-    max_buckets_per_shard: usize,
-    bytes: AtomicUsize,
-    peak_bytes: AtomicUsize,
-    replaced: AtomicU64,
+    slots: Sharded<DepEntry, 2>,
 }
 
 impl DepTable {
     /// A table that never holds more than `cap_bytes` bytes of entries.
     pub fn new(cap_bytes: usize) -> DepTable {
-        let per_shard = cap_bytes / SHARDS / (ENTRY_BYTES * BUCKET);
-        let max_buckets = if per_shard <= 1 {
-            1
-        } else {
-            1usize << (usize::BITS - 1 - per_shard.leading_zeros())
-        };
-        let initial = INITIAL_BUCKETS.min(max_buckets);
-        let shards = (0..SHARDS)
-            .map(|_| {
-                Mutex::new(Shard {
-                    entries: vec![DepEntry::default(); initial * BUCKET],
-                    used: 0,
-                })
-            })
-            .collect();
-        let bytes = SHARDS * initial * BUCKET * ENTRY_BYTES;
         DepTable {
-            shards,
-            max_buckets_per_shard: max_buckets,
-            bytes: AtomicUsize::new(bytes),
-            peak_bytes: AtomicUsize::new(bytes),
-            replaced: AtomicU64::new(0),
+            slots: Sharded::new(cap_bytes),
         }
-    }
-
-    #[inline]
-    fn split(key: u128) -> (usize, u64, u64) {
-        let mut lo = key as u64;
-        let hi = (key >> 64) as u64;
-        if lo == 0 && hi == 0 {
-            lo = 1;
-        }
-        ((hi >> 60) as usize % SHARDS, lo, hi)
     }
 
     /// The bounds stored for `key` whose dependencies hold in the history
@@ -242,27 +208,22 @@ impl DepTable {
         range: (i32, i32),
         hist: &hashbrown::HashMap<u64, u32, S>,
     ) -> Option<DepProbe> {
-        let (s, lo, hi) = Self::split(key);
-        let shard = self.shards[s].lock().unwrap_or_else(|e| e.into_inner());
-        let nb = shard.entries.len() / BUCKET;
-        let b = (lo as usize & (nb - 1)) * BUCKET;
-        let e = shard.entries[b..b + BUCKET]
-            .iter()
-            .find(|e| e.key_lo == lo && e.key_hi == hi)?;
-        let lower = if e.lower as i32 > range.0 && e.lower_deps.holds(hist) {
-            (e.lower as i32, e.lower_deps)
-        } else {
-            (range.0, Deps::NONE)
-        };
-        let upper = if (e.upper as i32) < range.1 && e.upper_deps.holds(hist) {
-            (e.upper as i32, e.upper_deps)
-        } else {
-            (range.1, Deps::NONE)
-        };
-        Some(DepProbe {
-            lower,
-            upper,
-            best: (e.best != u8::MAX).then_some(e.best),
+        self.slots.find(key, |e| {
+            let lower = if e.lower as i32 > range.0 && e.lower_deps.holds(hist) {
+                (e.lower as i32, e.lower_deps)
+            } else {
+                (range.0, Deps::NONE)
+            };
+            let upper = if (e.upper as i32) < range.1 && e.upper_deps.holds(hist) {
+                (e.upper as i32, e.upper_deps)
+            } else {
+                (range.1, Deps::NONE)
+            };
+            DepProbe {
+                lower,
+                upper,
+                best: (e.best != u8::MAX).then_some(e.best),
+            }
         })
     }
 
@@ -276,98 +237,48 @@ impl DepTable {
         best: Option<u8>,
         work: u64,
     ) {
-        let (s, lo, hi) = Self::split(key);
-        let work = (64 - work.leading_zeros()) as u8;
-        let mut shard = self.shards[s].lock().unwrap_or_else(|e| e.into_inner());
-        let nb = shard.entries.len() / BUCKET;
-        if shard.used * 4 >= nb * BUCKET * 3 && nb < self.max_buckets_per_shard {
-            self.grow(&mut shard);
-        }
-        let nb = shard.entries.len() / BUCKET;
-        let b = (lo as usize & (nb - 1)) * BUCKET;
-        let bucket = &mut shard.entries[b..b + BUCKET];
-        let set = |e: &mut DepEntry| {
-            // A new bound replaces the old one: the search only computes
-            // one where the stored bound did not answer (too loose, or its
-            // dependencies fail in the current history).
-            if let Some((v, d)) = lower {
-                e.lower = v as i16;
-                e.lower_deps = d;
-            }
-            if let Some((v, d)) = upper {
-                e.upper = v as i16;
-                e.upper_deps = d;
-            }
-            if best.is_some() {
-                e.best = best.unwrap_or(u8::MAX);
-            }
-            e.work = e.work.max(work);
-        };
-        if let Some(e) = bucket.iter_mut().find(|e| e.key_lo == lo && e.key_hi == hi) {
-            set(e);
-            return;
-        }
-        let mut new = DepEntry {
-            key_lo: lo,
-            key_hi: hi,
-            ..DepEntry::default()
-        };
-        set(&mut new);
-        new.work = work;
-        if let Some(e) = bucket.iter_mut().find(|e| e.key_lo == 0 && e.key_hi == 0) {
-            *e = new;
-            shard.used += 1;
-            return;
-        }
-        let victim = bucket
-            .iter_mut()
-            .min_by_key(|e| e.work)
-            .expect("bucket is not empty");
-        if victim.work <= work || victim.work < 2 {
-            *victim = new;
-        }
-        self.replaced.fetch_add(1, Ordering::Relaxed);
-    }
-
-    fn grow(&self, shard: &mut Shard) {
-        let old_len = shard.entries.len();
-        let nb = old_len / BUCKET * 2;
-        let old = std::mem::replace(&mut shard.entries, vec![DepEntry::default(); nb * BUCKET]);
-        shard.used = 0;
-        for e in old {
-            if e.key_lo == 0 && e.key_hi == 0 {
-                continue;
-            }
-            let b = (e.key_lo as usize & (nb - 1)) * BUCKET;
-            if let Some(slot) = shard.entries[b..b + BUCKET]
-                .iter_mut()
-                .find(|x| x.key_lo == 0 && x.key_hi == 0)
-            {
-                *slot = e;
-                shard.used += 1;
-            }
-        }
-        let added = (nb * BUCKET - old_len) * ENTRY_BYTES;
-        let now = self.bytes.fetch_add(added, Ordering::Relaxed) + added;
-        self.peak_bytes.fetch_max(now, Ordering::Relaxed);
+        let work = log_work(work);
+        self.slots.upsert(
+            key,
+            work,
+            |key_lo, key_hi| DepEntry {
+                key_lo,
+                key_hi,
+                ..DepEntry::default()
+            },
+            |e| {
+                // A new bound replaces the old one: the search only computes
+                // one where the stored bound did not answer (too loose, or its
+                // dependencies fail in the current history).
+                if let Some((v, d)) = lower {
+                    e.lower = v as i16;
+                    e.lower_deps = d;
+                }
+                if let Some((v, d)) = upper {
+                    e.upper = v as i16;
+                    e.upper_deps = d;
+                }
+                if let Some(b) = best {
+                    e.best = b;
+                }
+                e.work = e.work.max(work);
+            },
+        );
     }
 
     /// The most bytes the entries ever took.
     pub fn peak_bytes(&self) -> usize {
-        self.peak_bytes.load(Ordering::Relaxed)
+        self.slots.peak_bytes()
     }
 
     /// Stores that met a full bucket.
     pub fn replacements(&self) -> u64 {
-        self.replaced.load(Ordering::Relaxed)
+        self.slots.replacements()
     }
 
     /// Entries held.
     pub fn len(&self) -> usize {
-        self.shards
-            .iter()
-            .map(|s| s.lock().unwrap_or_else(|e| e.into_inner()).used)
-            .sum()
+        self.slots.len()
     }
 }
 

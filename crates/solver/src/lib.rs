@@ -21,6 +21,7 @@ mod deps;
 mod prune;
 pub mod reference;
 mod search;
+mod sharded;
 mod table;
 
 pub use kosolve_retrograde::{BasicSolution, BasicValue};

@@ -1,0 +1,184 @@
+//! The storage both transposition tables share: 16 mutex-guarded shards,
+//! each a power-of-two array of fixed-size buckets, grown while under a
+//! byte cap and then replacing by least work.
+//!
+//! Every slot holds the whole 128-bit key it was stored under (0 marks an
+//! empty slot), so a lookup can only find what was stored for that key.
+
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+/// A table entry as the shared storage sees it.
+pub(crate) trait Slot: Copy + Default {
+    /// The key halves (`(0, 0)`: an empty slot).
+    fn key(&self) -> (u64, u64);
+    /// log2 of the search work behind the entry (replacement priority).
+    fn work(&self) -> u8;
+}
+
+const SHARDS: usize = 16;
+const INITIAL_BUCKETS: usize = 256;
+
+struct Shard<E> {
+    entries: Vec<E>,
+    used: usize,
+}
+
+/// Capped, sharded storage of `E` in buckets of `BUCKET` slots.
+pub(crate) struct Sharded<E: Slot, const BUCKET: usize> {
+    shards: Vec<Mutex<Shard<E>>>,
+    max_buckets_per_shard: usize,
+    bytes: AtomicUsize,
+    peak_bytes: AtomicUsize,
+    replaced: AtomicU64,
+}
+
+/// The key halves of a 128-bit key, never `(0, 0)`.
+#[inline]
+fn halves(key: u128) -> (u64, u64) {
+    let lo = key as u64;
+    let hi = (key >> 64) as u64;
+    if lo == 0 && hi == 0 {
+        (1, 0)
+    } else {
+        (lo, hi)
+    }
+}
+
+/// The log2 of a node count, as stored in `work`.
+#[inline]
+pub(crate) fn log_work(work: u64) -> u8 {
+    (64 - work.leading_zeros()) as u8
+}
+
+impl<E: Slot, const BUCKET: usize> Sharded<E, BUCKET> {
+    /// Storage that never holds more than `cap_bytes` bytes of entries
+    /// (at least one bucket per shard).
+    pub fn new(cap_bytes: usize) -> Self {
+        let entry = std::mem::size_of::<E>();
+        let per_shard = cap_bytes / SHARDS / (entry * BUCKET);
+        // Round down to a power of two (at least 1).
+        let max_buckets = if per_shard <= 1 {
+            1
+        } else {
+            1usize << (usize::BITS - 1 - per_shard.leading_zeros())
+        };
+        let initial = INITIAL_BUCKETS.min(max_buckets);
+        let shards = (0..SHARDS)
+            .map(|_| {
+                Mutex::new(Shard {
+                    entries: vec![E::default(); initial * BUCKET],
+                    used: 0,
+                })
+            })
+            .collect();
+        let bytes = SHARDS * initial * BUCKET * entry;
+        Sharded {
+            shards,
+            max_buckets_per_shard: max_buckets,
+            bytes: AtomicUsize::new(bytes),
+            peak_bytes: AtomicUsize::new(bytes),
+            replaced: AtomicU64::new(0),
+        }
+    }
+
+    /// Calls `f` on the entry stored under `key`, if any.
+    #[inline]
+    pub fn find<R>(&self, key: u128, f: impl FnOnce(&E) -> R) -> Option<R> {
+        let (lo, hi) = halves(key);
+        let shard = self.shards[(hi >> 60) as usize % SHARDS]
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        let nb = shard.entries.len() / BUCKET;
+        let b = (lo as usize & (nb - 1)) * BUCKET;
+        shard.entries[b..b + BUCKET]
+            .iter()
+            .find(|e| e.key() == (lo, hi))
+            .map(f)
+    }
+
+    /// Updates the entry stored under `key` with `update`, or makes one
+    /// with `make(lo, hi)` then `update`: into an empty slot of its bucket,
+    /// else over the bucket's entry with the least work, if that is no
+    /// more than the new entry's (`work`, a log2) or below 2.
+    pub fn upsert(
+        &self,
+        key: u128,
+        work: u8,
+        make: impl FnOnce(u64, u64) -> E,
+        update: impl Fn(&mut E),
+    ) {
+        let (lo, hi) = halves(key);
+        let mut shard = self.shards[(hi >> 60) as usize % SHARDS]
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        let nb = shard.entries.len() / BUCKET;
+        if shard.used * 4 >= nb * BUCKET * 3 && nb < self.max_buckets_per_shard {
+            self.grow(&mut shard);
+        }
+        let nb = shard.entries.len() / BUCKET;
+        let b = (lo as usize & (nb - 1)) * BUCKET;
+        let bucket = &mut shard.entries[b..b + BUCKET];
+        if let Some(e) = bucket.iter_mut().find(|e| e.key() == (lo, hi)) {
+            update(e);
+            return;
+        }
+        let mut new = make(lo, hi);
+        update(&mut new);
+        if let Some(e) = bucket.iter_mut().find(|e| e.key() == (0, 0)) {
+            *e = new;
+            shard.used += 1;
+            return;
+        }
+        let victim = bucket
+            .iter_mut()
+            .min_by_key(|e| e.work())
+            .expect("bucket is not empty");
+        if victim.work() <= work || victim.work() < 2 {
+            *victim = new;
+        }
+        self.replaced.fetch_add(1, Ordering::Relaxed);
+    }
+
+    fn grow(&self, shard: &mut Shard<E>) {
+        let old_len = shard.entries.len();
+        let nb = old_len / BUCKET * 2;
+        let old = std::mem::replace(&mut shard.entries, vec![E::default(); nb * BUCKET]);
+        shard.used = 0;
+        for e in old {
+            let (lo, _) = e.key();
+            if e.key() == (0, 0) {
+                continue;
+            }
+            let b = (lo as usize & (nb - 1)) * BUCKET;
+            if let Some(slot) = shard.entries[b..b + BUCKET]
+                .iter_mut()
+                .find(|x| x.key() == (0, 0))
+            {
+                *slot = e;
+                shard.used += 1;
+            }
+        }
+        let added = (nb * BUCKET - old_len) * std::mem::size_of::<E>();
+        let now = self.bytes.fetch_add(added, Ordering::Relaxed) + added;
+        self.peak_bytes.fetch_max(now, Ordering::Relaxed);
+    }
+
+    /// The most bytes the entries ever took.
+    pub fn peak_bytes(&self) -> usize {
+        self.peak_bytes.load(Ordering::Relaxed)
+    }
+
+    /// How many stores found a full bucket (and replaced or dropped an entry).
+    pub fn replacements(&self) -> u64 {
+        self.replaced.load(Ordering::Relaxed)
+    }
+
+    /// The number of entries held.
+    pub fn len(&self) -> usize {
+        self.shards
+            .iter()
+            .map(|s| s.lock().unwrap_or_else(|e| e.into_inner()).used)
+            .sum()
+    }
+}
