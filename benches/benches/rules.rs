@@ -71,7 +71,7 @@ fn rules(c: &mut Criterion) {
                     buf.clear();
                     g.legal_moves(&mut buf);
                     acc ^= g.future_key().unwrap_or(0) ^ buf.len() as u128;
-                    acc ^= g.restricted_future_key(&|_| false).unwrap_or(0);
+                    acc ^= g.history_free_key().unwrap_or(0);
                     entries.clear();
                     g.history_entries(&mut entries);
                 }

@@ -53,10 +53,6 @@ pub struct Args {
     /// thresholds (default: the board's points + 2; 0 turns it off).
     #[arg(long)]
     komi_range: Option<i32>,
-    /// History pruning: the most positions one table key's reachability
-    /// search may visit (0: whole-history keys only; see docs/solver.md).
-    #[arg(long, default_value_t = kosolve_solver::DEFAULT_PRUNE_BUDGET)]
-    prune_budget: usize,
     /// Search board plays before the pass (for measuring move ordering).
     #[arg(long, hide = true)]
     pass_last: bool,
@@ -112,7 +108,6 @@ pub fn run(args: Args) -> Result<(), CliError> {
         max_seconds: args.max_seconds,
         pass_first: !args.pass_last,
         pv: true,
-        prune_budget: args.prune_budget,
         ..SolveOptions::default()
     };
     install_interrupt_handler();

@@ -1,8 +1,6 @@
 //! [`AnyGame`]: one type for every ruleset, dispatching to the three game kinds.
 
-use crate::{
-    Ban, BanKind, FundamentalGame, Game, GameResult, KeeGame, Move, Rules, Ruleset, StandardGame,
-};
+use crate::{FundamentalGame, Game, GameResult, KeeGame, Move, Rules, Ruleset, StandardGame};
 use kosolve_board::{Board, Color, Position};
 use std::sync::Arc;
 
@@ -77,11 +75,8 @@ impl Game for AnyGame {
     fn position_hash(&self) -> u128 {
         each!(self, g => g.position_hash())
     }
-    fn permanent_bans(&self, out: &mut Vec<Ban>) -> Option<BanKind> {
-        each!(self, g => g.permanent_bans(out))
-    }
-    fn restricted_future_key(&self, keep: &dyn Fn(Position) -> bool) -> Option<u128> {
-        each!(self, g => g.restricted_future_key(keep))
+    fn history_free_key(&self) -> Option<u128> {
+        each!(self, g => g.history_free_key())
     }
     fn history_entry(&self, m: Move) -> Option<u64> {
         each!(self, g => g.history_entry(m))

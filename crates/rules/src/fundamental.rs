@@ -1,7 +1,7 @@
 //! [`FundamentalGame`]: Fundamental Go and Ultimate Go (shared RULES.md §4).
 
-use crate::game::{combine, entry_digest, RESTRICTED_TAG};
-use crate::{Ban, BanKind, Game, GameResult, Move, Rules, Ruleset};
+use crate::game::{combine, entry_digest, HISTORY_FREE_TAG};
+use crate::{Game, GameResult, Move, Rules, Ruleset};
 use kosolve_board::{Board, Color, Position, Suicide};
 use kosolve_history::zobrist::{hash_after_play, WHITE_TO_MOVE};
 use kosolve_history::HistorySet;
@@ -302,14 +302,8 @@ impl Game for FundamentalGame {
         true
     }
 
-    fn permanent_bans(&self, out: &mut Vec<Ban>) -> Option<BanKind> {
-        out.extend(self.occurred.keys().map(|&q| Ban::Create(q)));
-        Some(BanKind::Created)
-    }
-
-    fn restricted_future_key(&self, keep: &dyn Fn(Position) -> bool) -> Option<u128> {
-        let occ = HistorySet::hash_of(self.occurred.keys().filter(|q| keep(**q)));
-        Some(combine(self.key_with(occ), RESTRICTED_TAG))
+    fn history_free_key(&self) -> Option<u128> {
+        Some(combine(self.key_with(0), HISTORY_FREE_TAG))
     }
 
     fn position_hash(&self) -> u128 {

@@ -114,19 +114,6 @@ pub trait Game: Clone + Send + Sync {
     /// The position's 128-bit Zobrist hash, kept incrementally.
     fn position_hash(&self) -> u128;
 
-    /// History pruning (docs/solver.md, "Pruned keys"): appends to `out`
-    /// the board plays the history forbids for the rest of the game, and
-    /// returns how [`Game::restricted_future_key`] filters its history, or
-    /// `None` (the default) where the ruleset has no such history.
-    /// A ban must stay a ban in every continuation, and every board play
-    /// the history can forbid must be covered: a play creating `q` from `p`
-    /// that no ban covers may be forbidden only by the parts of the state
-    /// outside the filtered history (two moves ago under basic ko).
-    fn permanent_bans(&self, out: &mut Vec<Ban>) -> Option<BanKind> {
-        let _ = out;
-        None
-    }
-
     /// Dependency tracking (docs/solver.md, "Dependency tracking"): the
     /// 64-bit digest of the history entry that playing `m` adds now, if it
     /// adds one. Where [`Game::history_entries`] returns `true`, a board
@@ -152,16 +139,12 @@ pub trait Game: Clone + Send + Sync {
         false
     }
 
-    /// [`Game::future_key`] with the history the ko rule reads cut down to
-    /// the entries that `keep` accepts, taken as a set: `keep` is asked
-    /// about each entry's created position ([`BanKind::Created`]) or its
-    /// left position ([`BanKind::Transitions`]). The other parts of the key
-    /// (position, player to move, passes, prisoners, ...) are kept whole.
-    /// Exact where the caller keeps every entry a future legality test can
-    /// read; the default ignores `keep` and returns the whole key.
-    fn restricted_future_key(&self, keep: &dyn Fn(Position) -> bool) -> Option<u128> {
-        let _ = keep;
-        self.future_key()
+    /// Dependency tracking's key: [`Game::future_key`] without the history
+    /// the ko rule reads (position, player to move, passes, prisoners, ...,
+    /// and basic-fixed's position two moves back), in a key space of its
+    /// own; `None` (the default) where the ruleset has no such key.
+    fn history_free_key(&self) -> Option<u128> {
+        None
     }
 
     /// Plays `m` if it is legal; returns whether it was.
@@ -182,28 +165,8 @@ pub trait Game: Clone + Send + Sync {
     }
 }
 
-/// A board play the history forbids for the rest of the game.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub enum Ban {
-    /// Creating this position is forbidden from anywhere.
-    Create(Position),
-    /// Creating the second position from the first is forbidden.
-    Transition(Position, Position),
-}
-
-/// How a ruleset's prunable history is read (see [`Game::permanent_bans`]).
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub enum BanKind {
-    /// Entries are tested by the position they record as created (psk,
-    /// ssk, nssk, primitive, tromp-taylor, Fundamental/Ultimate Go).
-    Created,
-    /// Entries are transitions, tested by the position they leave (fixed, basic-fixed).
-    Transitions,
-}
-
-/// Marks a restricted future key (sets of kept entries), so that it never
-/// meets a whole key (multisets) in one table.
-pub(crate) const RESTRICTED_TAG: u128 = 0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C834;
+/// Marks a history-free key, so that it never equals a whole key.
+pub(crate) const HISTORY_FREE_TAG: u128 = 0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C834;
 
 /// A history entry's 64-bit digest for dependency tracking.
 #[inline]

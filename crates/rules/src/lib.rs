@@ -18,7 +18,7 @@ mod standard;
 
 pub use any::AnyGame;
 pub use fundamental::FundamentalGame;
-pub use game::{Ban, BanKind, Game, GameResult, Move};
+pub use game::{Game, GameResult, Move};
 pub use kee::KeeGame;
 pub use ruleset::{End, Komi, Rules, RulesError, Ruleset, ValueKind};
 pub use standard::StandardGame;

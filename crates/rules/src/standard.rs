@@ -1,8 +1,8 @@
 //! [`StandardGame`]: the ko rules of shared RULES.md §2 (psk, ssk, nssk,
 //! fixed, basic, basic-fixed, primitive, tromp-taylor).
 
-use crate::game::{combine, entry_digest, RESTRICTED_TAG};
-use crate::{Ban, BanKind, End, Game, GameResult, Move, Rules, Ruleset};
+use crate::game::{combine, entry_digest, HISTORY_FREE_TAG};
+use crate::{End, Game, GameResult, Move, Rules, Ruleset};
 use kosolve_board::{Board, Color, Position};
 use kosolve_history::zobrist::{hash_after_play, WHITE_TO_MOVE};
 use kosolve_history::HistorySet;
@@ -396,64 +396,8 @@ impl Game for StandardGame {
         true
     }
 
-    fn permanent_bans(&self, out: &mut Vec<Ban>) -> Option<BanKind> {
-        let r = &self.reads;
-        if r.occurred {
-            out.extend(self.occurred.keys().map(|&q| Ban::Create(q)));
-        }
-        // A situation or a (position, creator) pair forbids creating its
-        // position for good only when both colours' entries are present.
-        if r.situations {
-            out.extend(
-                self.situations
-                    .keys()
-                    .filter(|&&(q, c)| {
-                        c == Color::Black && self.situations.contains(&(q, Color::White))
-                    })
-                    .map(|&(q, _)| Ban::Create(q)),
-            );
-        }
-        if r.created {
-            out.extend(
-                self.created
-                    .keys()
-                    .filter(|&&(q, c)| {
-                        c == Color::Black && self.created.contains(&(q, Color::White))
-                    })
-                    .map(|&(q, _)| Ban::Create(q)),
-            );
-        }
-        if r.transitions {
-            out.extend(self.transitions.keys().map(|&(p, q)| Ban::Transition(p, q)));
-            return Some(BanKind::Transitions);
-        }
-        (r.occurred || r.situations || r.created).then_some(BanKind::Created)
-    }
-
-    fn restricted_future_key(&self, keep: &dyn Fn(Position) -> bool) -> Option<u128> {
-        let r = &self.reads;
-        let occ = if r.occurred {
-            HistorySet::hash_of(self.occurred.keys().filter(|q| keep(**q)))
-        } else {
-            0
-        };
-        let sit = if r.situations {
-            HistorySet::hash_of(self.situations.keys().filter(|e| keep(e.0)))
-        } else {
-            0
-        };
-        let cre = if r.created {
-            HistorySet::hash_of(self.created.keys().filter(|e| keep(e.0)))
-        } else {
-            0
-        };
-        let tra = if r.transitions {
-            HistorySet::hash_of(self.transitions.keys().filter(|e| keep(e.0)))
-        } else {
-            0
-        };
-        // Sets of kept entries, not multisets: a key space of its own.
-        Some(combine(self.key_with(occ, sit, cre, tra), RESTRICTED_TAG))
+    fn history_free_key(&self) -> Option<u128> {
+        Some(combine(self.key_with(0, 0, 0, 0), HISTORY_FREE_TAG))
     }
 
     fn position_hash(&self) -> u128 {

@@ -18,14 +18,12 @@
 #![warn(missing_docs)]
 
 mod deps;
-mod prune;
 pub mod reference;
 mod search;
 mod sharded;
 mod table;
 
 pub use kosolve_retrograde::{BasicSolution, BasicValue};
-pub use prune::PositionGraph;
 pub use search::{result_value, value_range};
 pub use table::{Probe, Table};
 
@@ -109,10 +107,6 @@ pub struct SolveOptions {
     pub progress: Option<Arc<AtomicU64>>,
     /// Refuse boards the solver is not expected to finish (see [`check_feasible`]).
     pub refuse_large: bool,
-    /// Pruned table keys: the most positions the reachability search of
-    /// one key may visit before the node falls back to the whole key
-    /// (0: whole keys only). See docs/solver.md, "Pruned keys".
-    pub prune_budget: usize,
     /// Dependency tracking: store bounds under history-free keys with the
     /// history entries their proofs read (docs/solver.md). Rulesets whose
     /// legality reads more than a set of entries (basic ko, Kee) ignore it.
@@ -137,7 +131,6 @@ impl Default for SolveOptions {
             refuse_large: true,
             history: true,
             progress: None,
-            prune_budget: DEFAULT_PRUNE_BUDGET,
             dependencies: true,
             deepening: true,
         }
@@ -146,9 +139,6 @@ impl Default for SolveOptions {
 
 /// The stack of every search thread.
 const SEARCH_STACK_BYTES: usize = 1 << 30;
-
-/// The default [`SolveOptions::prune_budget`].
-pub const DEFAULT_PRUNE_BUDGET: usize = 0;
 
 /// A quarter of the machine's memory (from /proc/meminfo), in MiB; 1024 if unknown.
 pub fn default_memory_mib() -> usize {
@@ -181,8 +171,6 @@ pub struct Stats {
     pub seconds: f64,
     /// Threads used.
     pub threads: usize,
-    /// Table keys computed pruned (the rest were whole keys).
-    pub pruned_keys: u64,
 }
 
 impl Stats {
@@ -194,7 +182,6 @@ impl Stats {
         self.peak_table_mib = self.peak_table_mib.max(o.peak_table_mib);
         self.seconds += o.seconds;
         self.threads = self.threads.max(o.threads);
-        self.pruned_keys += o.pruned_keys;
     }
 }
 
@@ -252,13 +239,6 @@ pub fn solve_game<G: Game>(game: &G, opts: &SolveOptions) -> Solution {
         history: opts.history,
         range: value_range(game),
         progress: opts.progress.clone(),
-        graph: if opts.prune_budget > 0 && game.permanent_bans(&mut Vec::new()).is_some() {
-            PositionGraph::build(game.board(), game.rules().suicide)
-        } else {
-            None
-        },
-        prune_budget: opts.prune_budget,
-        pruned_keys: AtomicU64::new(0),
         deepening: opts.deepening,
     };
     let run = || {

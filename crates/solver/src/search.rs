@@ -4,7 +4,6 @@
 //! extraction by null-window re-search.
 
 use crate::deps::{DepTable, Deps};
-use crate::prune::{PositionGraph, Pruner};
 use crate::table::Table;
 use crate::{SolveOptions, Stats, Strategy, STOP};
 use hashbrown::HashMap;
@@ -60,12 +59,6 @@ pub(crate) struct Shared {
     pub range: (i32, i32),
     /// An outside counter that also receives the nodes (progress displays).
     pub progress: Option<Arc<AtomicU64>>,
-    /// The position graph for pruned keys (`None`: whole keys only).
-    pub graph: Option<PositionGraph>,
-    /// The most positions a pruned key's reachability search may visit.
-    pub prune_budget: usize,
-    /// Keys computed pruned.
-    pub pruned_keys: AtomicU64,
     /// Dependency tracking's table (`None`: off, or the ruleset does not support it).
     pub dep_table: Option<DepTable>,
     /// Null-window tests by iterative deepening.
@@ -128,9 +121,6 @@ pub(crate) struct Searcher<'a, G: Game> {
     history: Box<[[u32; 68]; 2]>,
     /// Set when the search was stopped (limits, Ctrl-C or a sibling cutoff); its value is then meaningless.
     pub aborted: bool,
-    /// Pruned table keys (when the shared state has a position graph).
-    pruner: Option<Pruner<'a>>,
-    flushed_pruned: u64,
     /// Dependency tracking: on for this searcher.
     dep: bool,
     /// The history's entries (digest to count), mirrored along the search.
@@ -157,12 +147,6 @@ impl<'a, G: Game> Searcher<'a, G> {
             cancel,
             history: Box::new([[0; 68]; 2]),
             aborted: false,
-            pruner: shared
-                .graph
-                .as_ref()
-                .filter(|_| shared.prune_budget > 0)
-                .map(|g| Pruner::new(g, shared.prune_budget)),
-            flushed_pruned: 0,
             dep: false,
             hist: HashMap::with_hasher(ahash::RandomState::with_seeds(5, 6, 7, 8)),
             entry_stack: Vec::new(),
@@ -224,21 +208,6 @@ impl<'a, G: Game> Searcher<'a, G> {
         }
     }
 
-    /// The history-free key of dependency tracking.
-    fn base_key(&self) -> Option<u128> {
-        self.game
-            .restricted_future_key(&|_| false)
-            .map(|k| k ^ 0xD5A6_1266_F0C9_392C_A9C0_4F5E_2E7B_6D41)
-    }
-
-    /// The table key of the current state (see docs/solver.md on why each key is exact).
-    pub fn key(&mut self) -> Option<u128> {
-        match &mut self.pruner {
-            Some(p) => p.key(&self.game),
-            None => self.game.future_key(),
-        }
-    }
-
     fn flush(&mut self) {
         // Only the counts since the last flush; `nodes` itself never goes back,
         // since `search` measures subtree effort as a difference of it.
@@ -252,12 +221,6 @@ impl<'a, G: Game> Searcher<'a, G> {
             .fetch_add(self.hits - self.flushed_hits, Ordering::Relaxed);
         self.flushed_nodes = self.nodes;
         self.flushed_hits = self.hits;
-        if let Some(p) = &self.pruner {
-            self.shared
-                .pruned_keys
-                .fetch_add(p.pruned - self.flushed_pruned, Ordering::Relaxed);
-            self.flushed_pruned = p.pruned;
-        }
     }
 
     fn check_stop(&mut self) -> bool {
@@ -307,7 +270,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         let mut base = None;
         let key;
         if self.dep {
-            base = self.base_key();
+            base = self.game.history_free_key();
             let table = self.shared.dep_table.as_ref().expect("dep table");
             if let Some(k) = base {
                 if let Some(p) = table.probe(k, self.shared.range, &self.hist) {
@@ -342,7 +305,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             }
         } else {
             key = if self.shared.use_table {
-                self.key()
+                self.game.future_key()
             } else {
                 None
             };
@@ -768,14 +731,15 @@ pub(crate) fn principal_variation<G: Game>(s: &mut Searcher<'_, G>, v: i32) -> (
             // Win/loss games: refuting every earlier losing move is a full
             // proof each, so the table's best move is tried first there.
             let best = if s.dep {
-                s.base_key().and_then(|k| {
+                s.game.history_free_key().and_then(|k| {
                     s.shared
                         .dep_table
                         .as_ref()
                         .and_then(|t| t.probe(k, s.shared.range, &s.hist).and_then(|p| p.best))
                 })
             } else {
-                s.key()
+                s.game
+                    .future_key()
                     .and_then(|k| s.shared.table.probe(k))
                     .and_then(|p| p.best)
             };
@@ -831,6 +795,5 @@ pub(crate) fn stats(shared: &Shared, start: Instant, threads: usize) -> Stats {
             / (1024.0 * 1024.0),
         seconds: start.elapsed().as_secs_f64(),
         threads,
-        pruned_keys: shared.pruned_keys.load(Ordering::Relaxed),
     }
 }

@@ -26,7 +26,6 @@ impl Lcg {
 fn options(deps: bool, threads: usize) -> SolveOptions {
     SolveOptions {
         dependencies: deps,
-        prune_budget: 0,
         max_nodes: Some(1_000_000),
         pv: false,
         ..opts(threads)
