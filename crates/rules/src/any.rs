@@ -81,6 +81,9 @@ impl Game for AnyGame {
     fn history_entry(&self, m: Move) -> Option<u64> {
         each!(self, g => g.history_entry(m))
     }
+    fn last_entry(&self) -> Option<u64> {
+        each!(self, g => g.last_entry())
+    }
     fn history_entries(&self, out: &mut Vec<u64>) -> bool {
         each!(self, g => g.history_entries(out))
     }

@@ -297,6 +297,10 @@ impl Game for FundamentalGame {
         Some(entry_digest(&new))
     }
 
+    fn last_entry(&self) -> Option<u64> {
+        matches!(self.moves.last(), Some(Move::Play(_))).then(|| entry_digest(&self.pos))
+    }
+
     fn history_entries(&self, out: &mut Vec<u64>) -> bool {
         out.extend(self.occurred.keys().map(entry_digest));
         true

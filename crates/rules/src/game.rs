@@ -128,6 +128,12 @@ pub trait Game: Clone + Send + Sync {
         None
     }
 
+    /// The entry the last move added: what [`Game::history_entry`] gave
+    /// for it before it was played (`None` before the first move).
+    fn last_entry(&self) -> Option<u64> {
+        None
+    }
+
     /// Appends the digests of the history's entries (see
     /// [`Game::history_entry`]) and returns `true`, or returns `false`
     /// (the default) where legality reads more than such a set and the

@@ -158,6 +158,28 @@ impl StandardGame {
         self.passes >= self.end_passes
     }
 
+    /// The digest of the history entry a move by `mover` from `left` to
+    /// `new` adds (a pass when `pass`), if the rule records one.
+    fn entry_of(&self, left: Position, new: Position, mover: Color, pass: bool) -> Option<u64> {
+        let r = &self.reads;
+        if pass {
+            return r
+                .situations
+                .then(|| entry_digest(&(left, mover.opponent())));
+        }
+        if r.occurred {
+            Some(entry_digest(&new))
+        } else if r.situations {
+            Some(entry_digest(&(new, mover.opponent())))
+        } else if r.created {
+            Some(entry_digest(&(new, mover)))
+        } else if r.transitions {
+            Some(entry_digest(&(left, new)))
+        } else {
+            None
+        }
+    }
+
     /// The future key from the position, player, passes and two-ago
     /// position, with the given hashes of the histories the rule reads.
     fn key_with(&self, occ: u128, sit: u128, cre: u128, tra: u128) -> u128 {
@@ -348,7 +370,6 @@ impl Game for StandardGame {
     }
 
     fn history_entry(&self, m: Move) -> Option<u64> {
-        let r = &self.reads;
         let c = self.to_move;
         match m {
             Move::Play(p) => {
@@ -357,21 +378,21 @@ impl Game for StandardGame {
                     .play(&self.board, c, p, self.rules.suicide)
                     .ok()?
                     .position;
-                if r.occurred {
-                    Some(entry_digest(&new))
-                } else if r.situations {
-                    Some(entry_digest(&(new, c.opponent())))
-                } else if r.created {
-                    Some(entry_digest(&(new, c)))
-                } else if r.transitions {
-                    Some(entry_digest(&(self.pos, new)))
-                } else {
-                    None
-                }
+                self.entry_of(self.pos, new, c, false)
             }
-            Move::Pass if r.situations => Some(entry_digest(&(self.pos, c.opponent()))),
+            Move::Pass => self.entry_of(self.pos, self.pos, c, true),
             _ => None,
         }
+    }
+
+    fn last_entry(&self) -> Option<u64> {
+        let f = self.frames.last()?;
+        self.entry_of(
+            f.prev_pos,
+            self.pos,
+            self.to_move.opponent(),
+            f.mv == Move::Pass,
+        )
     }
 
     fn history_entries(&self, out: &mut Vec<u64>) -> bool {

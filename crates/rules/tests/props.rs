@@ -555,6 +555,56 @@ proptest! {
         prop_assert_eq!(g.to_move(), Color::Black);
     }
 
+    /// Dependency tracking's contract (docs/solver.md, R1 and R4): a board
+    /// play legal on the board has an entry and is legal iff the entry is
+    /// absent (basic-fixed may also forbid it by the two-ago position); a
+    /// play illegal on the board has none; each move adds exactly its
+    /// entry, which `last_entry` then reports.
+    #[test]
+    fn history_entries_decide_legality(board in board_strategy(), rules in rules_strategy(), picks in choices()) {
+        let mut g = AnyGame::new(board.clone(), rules);
+        let mut entries = Vec::new();
+        if !g.history_entries(&mut entries) {
+            return Ok(());
+        }
+        for pick in picks {
+            if g.result().is_some() {
+                break;
+            }
+            let have: std::collections::HashSet<u64> = entries.iter().copied().collect();
+            for p in board.points() {
+                let m = Move::Play(p);
+                let on_board = g.position().get(p) == kosolve_board::Cell::Empty
+                    && g.position().play(&board, g.to_move(), p, if is_fund(rules.ruleset) { Suicide::Forbidden } else { rules.suicide }).is_ok();
+                match g.history_entry(m) {
+                    None => prop_assert!(!on_board && !g.is_legal(m), "{:?}: no entry", m),
+                    Some(e) => {
+                        prop_assert!(on_board, "{:?}: an entry for a play illegal on the board", m);
+                        if have.contains(&e) {
+                            prop_assert!(!g.is_legal(m), "{:?}: legal with its entry present", m);
+                        } else if !g.is_legal(m) {
+                            prop_assert_eq!(rules.ruleset, Ruleset::BasicFixed, "{:?}: illegal without its entry", m);
+                        }
+                    }
+                }
+            }
+            let legal = g.legal_move_list();
+            if legal.is_empty() {
+                break;
+            }
+            let m = choose(&legal, pick);
+            let e = g.history_entry(m);
+            g.play(m);
+            prop_assert_eq!(g.last_entry(), e, "last_entry after {:?}", m);
+            let mut want = have.clone();
+            want.extend(e);
+            entries.clear();
+            prop_assert!(g.history_entries(&mut entries));
+            let now: std::collections::HashSet<u64> = entries.iter().copied().collect();
+            prop_assert_eq!(now, want, "entries after {:?}", m);
+        }
+    }
+
     /// Under positional superko (and Fundamental/Ultimate Go) no position occurs twice.
     #[test]
     fn superko_never_repeats(board in board_strategy(), i in 0usize..6, allowed in any::<bool>(), picks in choices()) {

@@ -167,12 +167,12 @@ impl<'a, G: Game> Searcher<'a, G> {
 
     /// Plays `m`, keeping the history mirror; returns the entry it added.
     pub fn play(&mut self, m: Move) -> Option<u64> {
+        self.game.play(m);
         let e = if self.dep {
-            self.game.history_entry(m)
+            self.game.last_entry()
         } else {
             None
         };
-        self.game.play(m);
         if let Some(e) = e {
             *self.hist.entry(e).or_insert(0) += 1;
         }
@@ -549,13 +549,9 @@ impl<'a, G: Game> Searcher<'a, G> {
                     // A sibling already cut this node off.
                     return None;
                 }
-                let e = if dep {
-                    self.game.history_entry(m)
-                } else {
-                    None
-                };
                 let mut g = self.game.clone();
                 g.play(m);
+                let e = if dep { g.last_entry() } else { None };
                 let mut s = Searcher::new(g, shared, chain.clone());
                 let v = s.search(a, b, ply + 1, depth);
                 s.flush();
