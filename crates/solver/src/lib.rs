@@ -240,6 +240,7 @@ pub fn solve_game<G: Game>(game: &G, opts: &SolveOptions) -> Solution {
         range: value_range(game),
         progress: opts.progress.clone(),
         deepening: opts.deepening,
+        whole_used: AtomicBool::new(false),
     };
     let run = || {
         let b = search::drive(game, &shared, opts);

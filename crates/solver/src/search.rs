@@ -63,6 +63,11 @@ pub(crate) struct Shared {
     pub dep_table: Option<DepTable>,
     /// Null-window tests by iterative deepening.
     pub deepening: bool,
+    /// Under dependency tracking: whether any result has been stored under
+    /// a whole key yet (only results whose D+ overflowed are). Until then a
+    /// node skips computing its whole key and probing that table; a probe
+    /// skipped in a race only forgoes a hit.
+    pub whole_used: AtomicBool,
 }
 
 impl Shared {
@@ -294,7 +299,11 @@ impl<'a, G: Game> Searcher<'a, G> {
                 }
             }
             // Results whose dependencies outgrew a set live under whole keys.
-            key = self.game.future_key();
+            key = if self.shared.whole_used.load(Ordering::Relaxed) {
+                self.game.future_key()
+            } else {
+                None
+            };
             if let Some(p) = key.and_then(|k| self.shared.table.probe(k)) {
                 if p.lower >= beta || p.lower == p.upper || p.upper <= alpha {
                     self.hits += 1;
@@ -481,7 +490,8 @@ impl<'a, G: Game> Searcher<'a, G> {
             if let (Some(k), true, true) = (base, lo_ok, hi_ok) {
                 let table = self.shared.dep_table.as_ref().expect("dep table");
                 table.store(k, lower_b, upper_b, Some(best_code), work);
-            } else if let Some(k) = key {
+            } else if let Some(k) = key.or_else(|| self.game.future_key()) {
+                self.shared.whole_used.store(true, Ordering::Relaxed);
                 let (l, u) = (
                     lower_b.map_or(lo, |(v, _)| v),
                     upper_b.map_or(hi, |(v, _)| v),
