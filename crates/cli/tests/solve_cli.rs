@@ -176,6 +176,17 @@ fn bad_input_exits_2() {
     );
 }
 
+/// Kee is searched without a table: offered up to 41 legal positions
+/// (1x4), refused above with the count (2x2 has 57).
+#[test]
+fn kee_is_offered_by_legal_positions() {
+    let v = json(&["--board", "1x4", "--rules", "kee"]);
+    assert!(v["value"].is_i64(), "{v}");
+    let (code, _, err) = kosolve(&["solve", "--board", "2x2", "--rules", "kee"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("57 legal positions"), "{err}");
+}
+
 #[test]
 fn basic_is_solved_by_retrograde_analysis() {
     let v = json(&["--board", "1x3", "--rules", "basic"]);

@@ -1,4 +1,4 @@
-//! Times the alpha-beta reference: `abcheck BOARD RULESET [allowed]`.
+//! Times the alpha-beta reference: `abcheck BOARD RULESET [allowed] [kHALF] [memo|verify]`.
 use kosolve_board::{Board, Suicide};
 use kosolve_rules::{AnyGame, Rules};
 use kosolve_solver::reference;
@@ -18,6 +18,22 @@ fn main() {
     }
     let mut g = AnyGame::new(board, r);
     let t = Instant::now();
+    if a.iter().any(|x| x == "verify") {
+        let mut o = kosolve_solver::SolveOptions::default();
+        o.refuse_large = false;
+        let s = kosolve_solver::solve_game(&g, &o);
+        let v = s.value().expect("solved");
+        let c = reference::confirms(&g, v, 2_000_000_000);
+        println!(
+            "{} {} fast {v} ({} nodes): confirmed {:?} {:.2}s",
+            a[1],
+            a[2],
+            s.stats.nodes,
+            c,
+            t.elapsed().as_secs_f64()
+        );
+        return;
+    }
     let v = if a.iter().any(|x| x == "memo") {
         reference::memo_minimax(&mut g, 30_000_000)
     } else {

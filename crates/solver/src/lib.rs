@@ -302,23 +302,41 @@ impl std::error::Error for SolveError {}
 
 /// The most points a forward search is offered on (table rulesets).
 pub const MAX_POINTS: usize = 16;
-/// The most points a Kee solve (no transposition table) is offered on.
-pub const MAX_KEE_POINTS: usize = 3;
+/// The most legal positions a board may have for a Kee solve (no
+/// transposition table; docs/solver.md). 1x4 has 41 and takes 0.1 M nodes
+/// (4.5 M with suicide allowed); 2x2 has 57 and did not finish in 4.5 G.
+pub const MAX_KEE_POSITIONS: u64 = 41;
 
 /// Refuses boards the solver is not expected to finish, with the reason.
 pub fn check_feasible(board: &Board, rules: &Rules) -> Result<(), SolveError> {
     let n = board.len();
-    if rules.ruleset == Ruleset::Kee && n > MAX_KEE_POINTS {
-        return Err(SolveError::TooLarge(format!(
-            "kee has no exact transposition key (its end depends on the order of the game's \
-             situations), so the solver searches the plain game tree; boards of more than \
-             {MAX_KEE_POINTS} points do not finish (this board has {n}); see docs/solver.md"
-        )));
+    if rules.ruleset == Ruleset::Kee {
+        // Counting is cheap on small boards; larger ones are far over the cap.
+        let positions = if n <= 12 {
+            kosolve_board::count_legal_positions(board)
+        } else {
+            u64::MAX
+        };
+        if positions > MAX_KEE_POSITIONS {
+            let count = if positions == u64::MAX {
+                format!("{n} points")
+            } else {
+                format!("{positions} legal positions")
+            };
+            return Err(SolveError::TooLarge(format!(
+                "kee has no exact transposition key (its end depends on the order of the \
+                 game's situations), so the solver searches the plain game tree, which \
+                 finishes on boards of up to {MAX_KEE_POSITIONS} legal positions (1x4; 2x2 \
+                 with 57 did not finish in 4.5 G nodes); this board has {count}; see \
+                 docs/solver.md"
+            )));
+        }
     }
     if n > MAX_POINTS {
         return Err(SolveError::TooLarge(format!(
             "the board has {n} points; the exact forward search is offered up to {MAX_POINTS} \
-             points (3x3 with 9 points is already hours of search; see docs/solver.md)"
+             points (3x4 with 12 points takes minutes, and 4x4 did not finish in 9 minutes; \
+             see docs/performance.md)"
         )));
     }
     Ok(())

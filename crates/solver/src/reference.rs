@@ -12,10 +12,13 @@
 //!   only: one exact value per distinct future. It needs a key, so it does
 //!   not apply to Kee. Its cost is the number of distinct futures
 //!   (docs/solver.md lists what each covers).
+//! - [`alphabeta`]: plain alpha-beta without a table.
+//! - [`at_least`] and [`confirms`]: plain boolean minimax of "value >= v",
+//!   used to confirm a claimed value from both sides.
 
 use hashbrown::HashMap;
 use kosolve_board::Color;
-use kosolve_rules::{Game, GameResult};
+use kosolve_rules::{Game, GameResult, ValueKind};
 
 /// Black's value of a finished game: the raw area margin for scores,
 /// +1/-1 for a win/loss, 0 for a draw.
@@ -147,4 +150,70 @@ pub fn alphabeta<G: Game>(game: &mut G, max_nodes: u64) -> Option<(i32, RefStats
     }
     let mut st = RefStats::default();
     rec(game, i32::MIN + 1, i32::MAX - 1, &mut st, max_nodes).map(|v| (v, st))
+}
+
+/// Plain boolean minimax of the question "is Black's value at least
+/// `v`?" from `game`'s current state: Black needs one move whose answer
+/// is yes, White one whose answer is no, and each side stops at the first
+/// such move (short-circuit AND/OR, pass-like moves tried first). No
+/// table, no ordering beyond that, no bounds: exact because it is the
+/// definition of minimax applied to the predicate `value >= v`. Returns
+/// `None` after `max_nodes` states.
+pub fn at_least<G: Game>(game: &mut G, v: i32, max_nodes: u64) -> Option<(bool, RefStats)> {
+    fn rec<G: Game>(g: &mut G, v: i32, st: &mut RefStats, max: u64) -> Option<bool> {
+        st.nodes += 1;
+        if st.nodes > max {
+            return None;
+        }
+        if let Some(r) = g.result() {
+            return Some(value(r) >= v);
+        }
+        let mut moves = g.legal_move_list();
+        moves.sort_by_key(|m| matches!(m, kosolve_rules::Move::Play(_)));
+        // Black looks for a yes, White for a no.
+        let wanted = g.to_move() == Color::Black;
+        for m in moves {
+            g.play(m);
+            let r = rec(g, v, st, max);
+            g.undo();
+            if r? == wanted {
+                return Some(wanted);
+            }
+        }
+        Some(!wanted)
+    }
+    // Every finished game's value lies in this range: outside it the
+    // answer needs no search.
+    let (lo, hi) = value_bounds(game);
+    if v <= lo || v > hi {
+        return Some((v <= lo, RefStats::default()));
+    }
+    let mut st = RefStats::default();
+    rec(game, v, &mut st, max_nodes).map(|r| (r, st))
+}
+
+/// The least and greatest value a finished game can have: an area margin
+/// lies within the number of points either way; a win, draw or loss is
+/// +1, 0 or -1.
+fn value_bounds<G: Game>(game: &G) -> (i32, i32) {
+    match game.rules().ruleset.value_kind() {
+        ValueKind::Margin => {
+            let n = game.board().len() as i32;
+            (-n, n)
+        }
+        ValueKind::WinLoss | ValueKind::WinDrawLoss => (-1, 1),
+    }
+}
+
+/// Checks a claimed value `v` with two independent [`at_least`] searches:
+/// "value >= v" must hold and "value >= v + 1" must not. Returns whether
+/// both agree with the claim, or `None` if either search passes
+/// `max_nodes` states (each search has its own budget).
+pub fn confirms<G: Game>(game: &G, v: i32, max_nodes: u64) -> Option<(bool, RefStats)> {
+    let (lo, a) = at_least(&mut game.clone(), v, max_nodes)?;
+    let (hi, b) = at_least(&mut game.clone(), v + 1, max_nodes)?;
+    let stats = RefStats {
+        nodes: a.nodes + b.nodes,
+    };
+    Some((lo && !hi, stats))
 }
