@@ -304,7 +304,7 @@ impl std::error::Error for SolveError {}
 pub const MAX_POINTS: usize = 16;
 /// The most legal positions a board may have for a Kee solve (no
 /// transposition table; docs/solver.md). 1x4 has 41 and takes 0.1 M nodes
-/// (4.5 M with suicide allowed); 2x2 has 57 and did not finish in 4.5 G.
+/// (6.9 M with suicide allowed); 2x2 has 57 and did not finish in 4.5 G.
 pub const MAX_KEE_POSITIONS: u64 = 41;
 
 /// Refuses boards the solver is not expected to finish, with the reason.
