@@ -11,21 +11,6 @@ use kosolve_rules::{AnyGame, Game, Move, Rules, Ruleset};
 use std::hint::black_box;
 use std::sync::Arc;
 
-const RULESETS: [Ruleset; 12] = [
-    Ruleset::Psk,
-    Ruleset::Ssk,
-    Ruleset::Nssk,
-    Ruleset::Fixed,
-    Ruleset::Basic,
-    Ruleset::BasicFixed,
-    Ruleset::Primitive,
-    Ruleset::TrompTaylor,
-    Ruleset::Kee,
-    Ruleset::Fundamental,
-    Ruleset::Ultimate,
-    Ruleset::UltimateSimple,
-];
-
 /// A deterministic line: at each step the legal move picked by a small
 /// generator (never the move that ends the game).
 fn line(g: &AnyGame, len: usize) -> Vec<Move> {
@@ -57,7 +42,7 @@ fn line(g: &AnyGame, len: usize) -> Vec<Move> {
 fn rules(c: &mut Criterion) {
     let board = Arc::new(Board::parse("3x3").unwrap());
     let mut grp = c.benchmark_group("3x3 line of 24 moves: play, legal moves, keys, undo");
-    for rs in RULESETS {
+    for rs in Ruleset::ALL {
         let game = AnyGame::new(board.clone(), Rules::new(rs));
         let moves = line(&game, 24);
         grp.bench_function(format!("{rs} ({} moves)", moves.len()), |b| {
