@@ -312,17 +312,12 @@ pub fn check_feasible(board: &Board, rules: &Rules) -> Result<(), SolveError> {
     let n = board.len();
     if rules.ruleset == Ruleset::Kee {
         // Counting is cheap on small boards; larger ones are far over the cap.
-        let positions = if n <= 12 {
-            kosolve_board::count_legal_positions(board)
-        } else {
-            u64::MAX
+        let count = match (n <= 12).then(|| kosolve_board::count_legal_positions(board)) {
+            Some(p) if p <= MAX_KEE_POSITIONS => None,
+            Some(p) => Some(format!("{p} legal positions")),
+            None => Some(format!("{n} points")),
         };
-        if positions > MAX_KEE_POSITIONS {
-            let count = if positions == u64::MAX {
-                format!("{n} points")
-            } else {
-                format!("{positions} legal positions")
-            };
+        if let Some(count) = count {
             return Err(SolveError::TooLarge(format!(
                 "kee has no exact transposition key (its end depends on the order of the \
                  game's situations), so the solver searches the plain game tree, which \
