@@ -1,0 +1,22 @@
+//! `kee BOARD [allowed] [nosym] [cap=N]`: solves a board under Kee rules.
+use kosolve_board::{Board, Suicide};
+use kosolve_kee::{solve_kee, KeeOptions};
+
+fn main() {
+    let a: Vec<String> = std::env::args().collect();
+    let board = Board::parse(&a[1]).unwrap();
+    let su = if a.iter().any(|x| x == "allowed") {
+        Suicide::Allowed
+    } else {
+        Suicide::Forbidden
+    };
+    let mut o = KeeOptions::default();
+    o.symmetric = !a.iter().any(|x| x == "nosym");
+    if let Some(c) = a.iter().find_map(|x| x.strip_prefix("cap=")) {
+        o.max_situations = c.parse().unwrap();
+    }
+    match solve_kee(&board, su, o) {
+        Ok(s) => println!("{s:?}"),
+        Err(e) => println!("error: {e}"),
+    }
+}

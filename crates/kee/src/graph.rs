@@ -1,0 +1,366 @@
+//! The graph of reachable Kee game situations, one vertex per symmetry class.
+
+use kosolve_board::{legal_positions, Board, Color, Point, Position, Suicide};
+
+/// The largest number of legal positions a situation key can hold
+/// (8 + 2 x 59 bits and a marker bit fit a `u128`).
+pub const MAX_POSITIONS: usize = 59;
+
+const MARK: u128 = 1 << 127;
+
+/// A game situation packed into a `u128`: bit 0 the player to move (1 =
+/// White), bit 1 whether the turn that led here was a pass, bits 2..8 the
+/// position's index, then the two board histories as sets of position
+/// indices (Black's from bit 8, White's from bit 8 + n), and a marker bit
+/// so that no key is 0.
+pub type Key = u128;
+
+/// The legal positions of a board, their moves, areas and symmetries.
+pub struct Positions {
+    /// All legal positions, sorted; a position's index is its place here.
+    pub list: Vec<Position>,
+    /// `plays[c][i]`: the legal board plays of colour `c` (0 Black, 1 White)
+    /// on position `i`, in point order: the point and the resulting
+    /// position's index.
+    pub plays: [Vec<Vec<(Point, u8)>>; 2],
+    /// `area[c][i]`: the area score of colour `c` on position `i`.
+    pub area: [Vec<u8>; 2],
+    /// Per symmetry of the board, the permutation of position indices.
+    pub perms: Vec<Vec<u8>>,
+    /// Per symmetry, per byte of a 64-bit set, the image of each byte value.
+    mask_tables: Vec<[[u64; 256]; 8]>,
+    /// The index of the empty board.
+    pub empty: u8,
+}
+
+impl Positions {
+    /// Lists the legal positions of `board` and their moves. Returns `None`
+    /// if there are more than [`MAX_POSITIONS`].
+    pub fn new(board: &Board, suicide: Suicide, symmetric: bool) -> Option<Positions> {
+        if board.len() > 20 {
+            return None;
+        }
+        let list = legal_positions(board);
+        if list.len() > MAX_POSITIONS {
+            return None;
+        }
+        let index = |p: &Position| list.binary_search(p).expect("a legal position") as u8;
+        let mut plays: [Vec<Vec<(Point, u8)>>; 2] = [Vec::new(), Vec::new()];
+        let mut area: [Vec<u8>; 2] = [Vec::new(), Vec::new()];
+        for (ci, c) in [Color::Black, Color::White].into_iter().enumerate() {
+            for pos in &list {
+                let mut v = Vec::new();
+                for p in pos.empty(board) {
+                    if let Ok(pl) = pos.play(board, c, p, suicide) {
+                        v.push((p, index(&pl.position)));
+                    }
+                }
+                plays[ci].push(v);
+                area[ci].push(pos.area(board, c) as u8);
+            }
+        }
+        let nsym = if symmetric {
+            board.symmetries().len()
+        } else {
+            1
+        };
+        let perms: Vec<Vec<u8>> = (0..nsym)
+            .map(|s| list.iter().map(|p| index(&p.transform(board, s))).collect())
+            .collect();
+        let mask_tables = perms
+            .iter()
+            .map(|perm| {
+                let mut t = [[0u64; 256]; 8];
+                for (chunk, table) in t.iter_mut().enumerate() {
+                    for (byte, out) in table.iter_mut().enumerate() {
+                        for bit in 0..8 {
+                            let i = chunk * 8 + bit;
+                            if byte >> bit & 1 == 1 && i < perm.len() {
+                                *out |= 1u64 << perm[i];
+                            }
+                        }
+                    }
+                }
+                t
+            })
+            .collect();
+        let empty = index(&Position::EMPTY);
+        Some(Positions {
+            list,
+            plays,
+            area,
+            perms,
+            mask_tables,
+            empty,
+        })
+    }
+
+    /// The number of legal positions.
+    pub fn len(&self) -> usize {
+        self.list.len()
+    }
+
+    /// Whether there are none (never: the empty board is legal).
+    pub fn is_empty(&self) -> bool {
+        self.list.is_empty()
+    }
+
+    fn map_mask(&self, sym: usize, m: u64) -> u64 {
+        let t = &self.mask_tables[sym];
+        let mut out = 0;
+        for (k, table) in t.iter().enumerate() {
+            out |= table[(m >> (8 * k)) as usize & 0xff];
+        }
+        out
+    }
+
+    /// Packs a situation.
+    pub fn pack(&self, s: &Situation) -> Key {
+        let n = self.len() as u32;
+        MARK | s.to_move as u128
+            | (s.after_pass as u128) << 1
+            | (s.pos as u128) << 2
+            | (s.hist[0] as u128) << 8
+            | (s.hist[1] as u128) << (8 + n)
+    }
+
+    /// Unpacks a key made by [`Positions::pack`].
+    pub fn unpack(&self, k: Key) -> Situation {
+        let n = self.len() as u32;
+        let mask = (1u128 << n) - 1;
+        Situation {
+            to_move: (k & 1) as u8,
+            after_pass: k >> 1 & 1 == 1,
+            pos: (k >> 2 & 0x3f) as u8,
+            hist: [(k >> 8 & mask) as u64, (k >> (8 + n) & mask) as u64],
+        }
+    }
+
+    /// The least key over the images of `s` under the board's symmetries.
+    pub fn canonical(&self, s: &Situation) -> Key {
+        let mut best = self.pack(s);
+        for sym in 1..self.perms.len() {
+            let t = Situation {
+                to_move: s.to_move,
+                after_pass: s.after_pass,
+                pos: self.perms[sym][s.pos as usize],
+                hist: [self.map_mask(sym, s.hist[0]), self.map_mask(sym, s.hist[1])],
+            };
+            best = best.min(self.pack(&t));
+        }
+        best
+    }
+
+    /// The situations one turn after `s`, with the turn's point (`None`
+    /// for the pass): every legal board play in point order, then the pass.
+    pub fn successors(&self, s: &Situation, out: &mut Vec<(Situation, Option<Point>)>) {
+        let c = s.to_move as usize;
+        let h = s.hist[c];
+        for &(point, q) in &self.plays[c][s.pos as usize] {
+            if h >> q & 1 == 1 {
+                continue;
+            }
+            let mut t = *s;
+            t.to_move ^= 1;
+            t.after_pass = false;
+            t.pos = q;
+            t.hist[c] = h | 1 << q;
+            out.push((t, Some(point)));
+        }
+        let mut t = *s;
+        t.to_move ^= 1;
+        t.after_pass = true;
+        t.hist[c] = 1 << s.pos;
+        out.push((t, None));
+    }
+}
+
+/// A Kee game situation (shared RULES.md §3) and whether a pass led to it.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Situation {
+    /// 0 Black to move, 1 White to move.
+    pub to_move: u8,
+    /// Whether the turn that led here was a pass (by the other player).
+    pub after_pass: bool,
+    /// The index of the position.
+    pub pos: u8,
+    /// The board histories of Black and White as sets of position indices.
+    pub hist: [u64; 2],
+}
+
+impl Situation {
+    /// The start: empty board, Black to move, both histories empty.
+    pub fn start(p: &Positions) -> Situation {
+        Situation {
+            to_move: 0,
+            after_pass: false,
+            pos: p.empty,
+            hist: [0, 0],
+        }
+    }
+}
+
+/// The explicit graph: vertices in breadth-first order, successors and
+/// predecessors in compressed rows.
+pub struct Graph {
+    /// The canonical key of each vertex.
+    pub keys: Vec<Key>,
+    /// `succ[succ_start[v]..succ_start[v + 1]]` are the successors of `v`.
+    pub succ_start: Vec<u64>,
+    /// Successor lists.
+    pub succ: Vec<u32>,
+    /// `pred[pred_start[v]..pred_start[v + 1]]` are the predecessors of `v`.
+    pub pred_start: Vec<u64>,
+    /// Predecessor lists.
+    pub pred: Vec<u32>,
+}
+
+/// Why the graph was not built.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GraphError {
+    /// More reachable situation classes than the cap.
+    TooManySituations {
+        /// The cap.
+        cap: u64,
+    },
+}
+
+/// Open addressing from keys to vertex indices (keys live in `Graph::keys`).
+struct Interner {
+    slots: Vec<u32>,
+    mask: usize,
+}
+
+const EMPTY_SLOT: u32 = u32::MAX;
+
+fn slot_hash(k: Key) -> usize {
+    let x = (k as u64) ^ ((k >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let x = (x ^ (x >> 31)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    (x ^ (x >> 29)) as usize
+}
+
+impl Interner {
+    fn with_capacity(n: usize) -> Interner {
+        let size = (n.max(16) * 2).next_power_of_two();
+        Interner {
+            slots: vec![EMPTY_SLOT; size],
+            mask: size - 1,
+        }
+    }
+
+    /// The index of `k`, adding it to `keys` if new; the bool is true if new.
+    fn intern(&mut self, keys: &mut Vec<Key>, k: Key) -> (u32, bool) {
+        if (keys.len() + 1) * 4 > self.slots.len() * 3 {
+            self.grow(keys);
+        }
+        let mut i = slot_hash(k) & self.mask;
+        loop {
+            let s = self.slots[i];
+            if s == EMPTY_SLOT {
+                let idx = keys.len() as u32;
+                self.slots[i] = idx;
+                keys.push(k);
+                return (idx, true);
+            }
+            if keys[s as usize] == k {
+                return (s, false);
+            }
+            i = (i + 1) & self.mask;
+        }
+    }
+
+    fn grow(&mut self, keys: &[Key]) {
+        let size = self.slots.len() * 2;
+        self.slots = vec![EMPTY_SLOT; size];
+        self.mask = size - 1;
+        for (idx, &k) in keys.iter().enumerate() {
+            let mut i = slot_hash(k) & self.mask;
+            while self.slots[i] != EMPTY_SLOT {
+                i = (i + 1) & self.mask;
+            }
+            self.slots[i] = idx as u32;
+        }
+    }
+}
+
+impl Graph {
+    /// Builds the graph of situation classes reachable from the start,
+    /// breadth first. Fails once more than `cap` classes are found.
+    pub fn build(p: &Positions, cap: u64) -> Result<Graph, GraphError> {
+        let cap = cap.min(u32::MAX as u64 - 1);
+        let mut keys: Vec<Key> = Vec::new();
+        let mut interner = Interner::with_capacity(1 << 10);
+        let mut succ_start = vec![0u64];
+        let mut succ: Vec<u32> = Vec::new();
+        let start = p.canonical(&Situation::start(p));
+        interner.intern(&mut keys, start);
+        let mut next = Vec::new();
+        let mut v = 0;
+        while v < keys.len() {
+            let s = p.unpack(keys[v]);
+            next.clear();
+            p.successors(&s, &mut next);
+            for (t, _) in &next {
+                let (idx, _) = interner.intern(&mut keys, p.canonical(t));
+                if keys.len() as u64 > cap {
+                    return Err(GraphError::TooManySituations { cap });
+                }
+                succ.push(idx);
+            }
+            succ_start.push(succ.len() as u64);
+            v += 1;
+        }
+        drop(interner);
+        let n = keys.len();
+        let mut pred_start = vec![0u64; n + 1];
+        for &t in &succ {
+            pred_start[t as usize + 1] += 1;
+        }
+        for i in 0..n {
+            pred_start[i + 1] += pred_start[i];
+        }
+        let mut fill = pred_start.clone();
+        let mut pred = vec![0u32; succ.len()];
+        for s in 0..n {
+            for e in succ_start[s]..succ_start[s + 1] {
+                let t = succ[e as usize] as usize;
+                pred[fill[t] as usize] = s as u32;
+                fill[t] += 1;
+            }
+        }
+        Ok(Graph {
+            keys,
+            succ_start,
+            succ,
+            pred_start,
+            pred,
+        })
+    }
+
+    /// The number of vertices.
+    pub fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    /// Whether the graph has no vertex (never: the start is one).
+    pub fn is_empty(&self) -> bool {
+        self.keys.is_empty()
+    }
+
+    /// The successors of `v`.
+    pub fn succ(&self, v: usize) -> &[u32] {
+        &self.succ[self.succ_start[v] as usize..self.succ_start[v + 1] as usize]
+    }
+
+    /// The predecessors of `v`.
+    pub fn pred(&self, v: usize) -> &[u32] {
+        &self.pred[self.pred_start[v] as usize..self.pred_start[v + 1] as usize]
+    }
+
+    /// Bytes held by the graph's arrays.
+    pub fn bytes(&self) -> usize {
+        self.keys.len() * 16
+            + (self.succ_start.len() + self.pred_start.len()) * 8
+            + (self.succ.len() + self.pred.len()) * 4
+    }
+}
