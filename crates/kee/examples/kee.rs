@@ -10,10 +10,18 @@ fn main() {
     } else {
         Suicide::Forbidden
     };
-    let mut o = KeeOptions::default();
-    o.symmetric = !a.iter().any(|x| x == "nosym");
+    let mut o = KeeOptions {
+        symmetric: !a.iter().any(|x| x == "nosym"),
+        ..KeeOptions::default()
+    };
     if let Some(c) = a.iter().find_map(|x| x.strip_prefix("cap=")) {
         o.max_situations = c.parse().unwrap();
+    }
+    if let Some(c) = a.iter().find_map(|x| x.strip_prefix("blimit=")) {
+        o.limit[0] = c.parse().unwrap();
+    }
+    if let Some(c) = a.iter().find_map(|x| x.strip_prefix("wlimit=")) {
+        o.limit[1] = c.parse().unwrap();
     }
     match solve_kee(&board, su, o) {
         Ok(s) => println!("{s:?}"),

@@ -31,6 +31,10 @@ pub struct Positions {
     mask_tables: Vec<[[u64; 256]; 8]>,
     /// The index of the empty board.
     pub empty: u8,
+    /// Per colour, the largest board history a board play may leave
+    /// (`u32::MAX`: the rules' own game). A smaller limit makes that player
+    /// pass after so many board plays in a row: a restricted game.
+    pub limit: [u32; 2],
 }
 
 impl Positions {
@@ -92,6 +96,7 @@ impl Positions {
             perms,
             mask_tables,
             empty,
+            limit: [u32::MAX; 2],
         })
     }
 
@@ -156,8 +161,9 @@ impl Positions {
     pub fn successors(&self, s: &Situation, out: &mut Vec<(Situation, Option<Point>)>) {
         let c = s.to_move as usize;
         let h = s.hist[c];
+        let may_play = h.count_ones() < self.limit[c];
         for &(point, q) in &self.plays[c][s.pos as usize] {
-            if h >> q & 1 == 1 {
+            if !may_play || h >> q & 1 == 1 {
                 continue;
             }
             let mut t = *s;
@@ -200,20 +206,27 @@ impl Situation {
     }
 }
 
-/// The explicit graph: vertices in breadth-first order, successors and
-/// predecessors in compressed rows.
+/// The explicit graph: vertices in breadth-first order (the start is
+/// vertex 0), successors and predecessors in compressed rows. The keys are
+/// dropped once the graph is built; each vertex keeps one byte of
+/// [`Info`].
 pub struct Graph {
-    /// The canonical key of each vertex.
-    pub keys: Vec<Key>,
-    /// `succ[succ_start[v]..succ_start[v + 1]]` are the successors of `v`.
-    pub succ_start: Vec<u64>,
+    /// Per vertex: the player to move (bit 0), whether a pass led here
+    /// (bit 1), and the position's index (bits 2..8).
+    pub info: Vec<u8>,
+    /// `succ[succ_start[v]..succ_start[v + 1]]` are the successors of `v`,
+    /// in the order of [`Positions::successors`] of its representative.
+    pub succ_start: Vec<u32>,
     /// Successor lists.
     pub succ: Vec<u32>,
     /// `pred[pred_start[v]..pred_start[v + 1]]` are the predecessors of `v`.
-    pub pred_start: Vec<u64>,
+    pub pred_start: Vec<u32>,
     /// Predecessor lists.
     pub pred: Vec<u32>,
 }
+
+/// The byte a vertex keeps: the low byte of its key.
+pub type Info = u8;
 
 /// Why the graph was not built.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -223,6 +236,8 @@ pub enum GraphError {
         /// The cap.
         cap: u64,
     },
+    /// More than `u32::MAX` edges.
+    TooManyEdges,
 }
 
 /// Open addressing from keys to vertex indices (keys live in `Graph::keys`).
@@ -290,7 +305,7 @@ impl Graph {
         let cap = cap.min(u32::MAX as u64 - 1);
         let mut keys: Vec<Key> = Vec::new();
         let mut interner = Interner::with_capacity(1 << 10);
-        let mut succ_start = vec![0u64];
+        let mut succ_start = vec![0u32];
         let mut succ: Vec<u32> = Vec::new();
         let start = p.canonical(&Situation::start(p));
         interner.intern(&mut keys, start);
@@ -307,12 +322,14 @@ impl Graph {
                 }
                 succ.push(idx);
             }
-            succ_start.push(succ.len() as u64);
+            succ_start.push(u32::try_from(succ.len()).map_err(|_| GraphError::TooManyEdges)?);
             v += 1;
         }
         drop(interner);
-        let n = keys.len();
-        let mut pred_start = vec![0u64; n + 1];
+        let info: Vec<Info> = keys.iter().map(|&k| k as u8).collect();
+        drop(keys);
+        let n = info.len();
+        let mut pred_start = vec![0u32; n + 1];
         for &t in &succ {
             pred_start[t as usize + 1] += 1;
         }
@@ -329,7 +346,7 @@ impl Graph {
             }
         }
         Ok(Graph {
-            keys,
+            info,
             succ_start,
             succ,
             pred_start,
@@ -339,12 +356,12 @@ impl Graph {
 
     /// The number of vertices.
     pub fn len(&self) -> usize {
-        self.keys.len()
+        self.info.len()
     }
 
     /// Whether the graph has no vertex (never: the start is one).
     pub fn is_empty(&self) -> bool {
-        self.keys.is_empty()
+        self.info.is_empty()
     }
 
     /// The successors of `v`.
@@ -359,8 +376,8 @@ impl Graph {
 
     /// Bytes held by the graph's arrays.
     pub fn bytes(&self) -> usize {
-        self.keys.len() * 16
-            + (self.succ_start.len() + self.pred_start.len()) * 8
+        self.info.len()
+            + (self.succ_start.len() + self.pred_start.len()) * 4
             + (self.succ.len() + self.pred.len()) * 4
     }
 }

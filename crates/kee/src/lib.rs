@@ -42,6 +42,11 @@ pub struct KeeOptions {
     pub symmetric: bool,
     /// Give up once the graph has more situation classes than this.
     pub max_situations: u64,
+    /// Per colour (Black, White), the largest board history a board play
+    /// may leave; `u32::MAX` for the rules' own game. Restricting one side
+    /// can only hurt it, so the restricted game's value bounds the real
+    /// one: from below with Black restricted, from above with White.
+    pub limit: [u32; 2],
 }
 
 impl Default for KeeOptions {
@@ -49,6 +54,7 @@ impl Default for KeeOptions {
         KeeOptions {
             symmetric: true,
             max_situations: 50_000_000,
+            limit: [u32::MAX; 2],
         }
     }
 }
@@ -91,6 +97,8 @@ pub enum KeeError {
         /// The cap.
         cap: u64,
     },
+    /// The graph has more edges than its 32-bit offsets hold.
+    TooManyEdges,
     /// An independent check of the answer failed: a bug, reported loudly.
     CheckFailed(String),
 }
@@ -106,6 +114,13 @@ impl fmt::Display for KeeError {
                 f,
                 "the Kee situation graph has more than {cap} situation classes"
             ),
+            KeeError::TooManyEdges => {
+                write!(
+                    f,
+                    "the Kee situation graph has more than {} edges",
+                    u32::MAX
+                )
+            }
             KeeError::CheckFailed(why) => write!(f, "Kee answer failed its check: {why}"),
         }
     }
@@ -141,15 +156,15 @@ impl Arena for Threshold<'_> {
         self.g
     }
     fn owner(&self, v: usize) -> usize {
-        1 - (self.g.keys[v] & 1) as usize
+        1 - (self.g.info[v] & 1) as usize
     }
     fn priority(&self, v: usize) -> u32 {
-        let s = self.p.unpack(self.g.keys[v]);
-        if !s.after_pass {
+        let info = self.g.info[v];
+        if info & 2 == 0 {
             return 0;
         }
-        let passer = 1 - s.to_move as usize;
-        let a = self.p.area[passer][s.pos as usize] as i32;
+        let passer = 1 - (info & 1) as usize;
+        let a = self.p.area[passer][(info >> 2) as usize] as i32;
         let shift = self.points + 1;
         let pr = if passer == 0 {
             2 * (a - self.threshold + shift) + 1
@@ -167,11 +182,14 @@ pub fn solve_kee(
     opts: KeeOptions,
 ) -> Result<KeeSolution, KeeError> {
     let t = Instant::now();
-    let p = Positions::new(board, suicide, opts.symmetric).ok_or(KeeError::TooManyPositions {
-        max: graph::MAX_POSITIONS,
-    })?;
+    let mut p =
+        Positions::new(board, suicide, opts.symmetric).ok_or(KeeError::TooManyPositions {
+            max: graph::MAX_POSITIONS,
+        })?;
+    p.limit = opts.limit;
     let g = Graph::build(&p, opts.max_situations).map_err(|e| match e {
         GraphError::TooManySituations { cap } => KeeError::TooManySituations { cap },
+        GraphError::TooManyEdges => KeeError::TooManyEdges,
     })?;
     let points = board.len() as i32;
     let decide = |v: i32| parity::solve(&Threshold::new(&p, &g, points, v));
@@ -231,6 +249,9 @@ pub fn solve_kee(
     })
 }
 
+/// A line of turns (`None` is a pass) and the scores (Black, White) it ends with.
+type Line = (Vec<Option<Point>>, (u32, u32));
+
 /// Plays Black's and White's strategies from the start in the rules
 /// engine's Kee game until it ends; returns the moves and the scores.
 fn principal_variation(
@@ -240,7 +261,7 @@ fn principal_variation(
     g: &Graph,
     black: &[u8],
     white: &[u8],
-) -> Result<(Vec<Option<Point>>, (u32, u32)), KeeError> {
+) -> Result<Line, KeeError> {
     let rules = Rules::new(Ruleset::Kee)
         .with_suicide(suicide)
         .map_err(|e| KeeError::CheckFailed(e.to_string()))?;
@@ -266,12 +287,15 @@ fn principal_variation(
             return fail(format!("no winning move after {} turns", pv.len()));
         }
         let target = g.succ(v)[j as usize];
+        // The graph's edges of v follow the successors of its class's
+        // representative; find the real turn to the same class.
+        let rep = p.unpack(p.canonical(&s));
+        next.clear();
+        p.successors(&rep, &mut next);
+        let class = p.canonical(&next[j as usize].0);
         next.clear();
         p.successors(&s, &mut next);
-        let Some(&(t, mv)) = next
-            .iter()
-            .find(|(t, _)| p.canonical(t) == g.keys[target as usize])
-        else {
+        let Some(&(t, mv)) = next.iter().find(|(t, _)| p.canonical(t) == class) else {
             return fail("a strategy move has no real counterpart".into());
         };
         let m = mv.map_or(Move::Pass, Move::Play);
