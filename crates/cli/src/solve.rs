@@ -53,9 +53,23 @@ pub struct Args {
     /// thresholds (default: the board's points + 2; 0 turns it off).
     #[arg(long)]
     komi_range: Option<i32>,
+    /// Method: search (the game tree; every ruleset) or parity (kee only:
+    /// the parity game on the graph of game situations, capped by
+    /// --memory; see docs/kee.md).
+    #[arg(long, value_enum, default_value_t = Method::Search)]
+    method: Method,
     /// Search board plays before the pass (for measuring move ordering).
     #[arg(long, hide = true)]
     pass_last: bool,
+}
+
+/// How `kosolve solve` finds the value.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// The exact forward search (every ruleset).
+    Search,
+    /// Kee only: the parity game on the graph of game situations.
+    Parity,
 }
 
 /// Runs the subcommand.
@@ -79,6 +93,12 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 "--max-seconds must be a non-negative number (got {s})"
             )));
         }
+    }
+    if args.method == Method::Parity && rules.ruleset != Ruleset::Kee {
+        return Err(CliError::Usage(format!(
+            "--method parity solves kee only (got --rules {})",
+            rules.ruleset
+        )));
     }
     if args.sgf.is_some() && sgf_size(&board).is_none() {
         return Err(CliError::Usage(format!(
@@ -108,6 +128,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         max_seconds: args.max_seconds,
         pass_first: !args.pass_last,
         pv: true,
+        kee_graph: args.method == Method::Parity,
         ..SolveOptions::default()
     };
     install_interrupt_handler();
@@ -171,6 +192,11 @@ fn to_json(board: &Board, r: &Report) -> serde_json::Value {
         v["vw"] = json!(b.vw.map(|h| komi_json(Komi(h))));
         v["states"] = json!(b.states);
         v["pv_cycle_start"] = json!(b.pv_cycle_start);
+    }
+    if let Some(k) = &r.kee {
+        v["method"] = json!("parity");
+        v["situations"] = json!(k.situations);
+        v["edges"] = json!(k.edges);
     }
     match &r.komi_analysis {
         Some(KomiAnalysis::Fundamental {
@@ -253,6 +279,14 @@ fn to_text(board: &Arc<Board>, r: &Report, show_pv: bool) -> String {
     }
     if let Some(o) = r.outcome {
         let _ = writeln!(t, "outcome: {o}");
+    }
+    if let Some(k) = &r.kee {
+        let _ = writeln!(
+            t,
+            "parity game on {} situation classes, {} edges ({} legal positions; docs/kee.md); \
+             both sides' strategies checked and the pv replayed",
+            k.situations, k.edges, k.positions
+        );
     }
     match &r.komi_analysis {
         Some(KomiAnalysis::Fundamental {

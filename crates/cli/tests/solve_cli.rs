@@ -187,6 +187,35 @@ fn kee_is_offered_by_legal_positions() {
     assert!(err.contains("57 legal positions"), "{err}");
 }
 
+/// `--method parity` solves Kee by the parity game on its situation graph:
+/// the same value and outcome as the search on 1x3 and 1x4 (each method
+/// computes its own), a memory cap that refuses 2x2 with the class count,
+/// and a usage error for other rulesets.
+#[test]
+fn kee_parity_method_agrees_with_the_search() {
+    for (b, komi) in [("1x3", "0.5"), ("1x4", "0")] {
+        let search = json(&["--board", b, "--rules", "kee", "--komi", komi]);
+        let parity = json(&[
+            "--board", b, "--rules", "kee", "--komi", komi, "--method", "parity",
+        ]);
+        assert_eq!(parity["method"], "parity", "{parity}");
+        assert!(parity["situations"].as_u64().unwrap() > 0, "{parity}");
+        for k in ["value", "outcome", "status"] {
+            assert_eq!(parity[k], search[k], "{b} {k}: {parity} vs {search}");
+        }
+    }
+    let (code, _, err) = kosolve(&[
+        "solve", "--board", "2x2", "--rules", "kee", "--method", "parity", "--memory", "64",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("situation classes"), "{err}");
+    let (code, _, err) = kosolve(&[
+        "solve", "--board", "2x2", "--rules", "psk", "--method", "parity",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("kee only"), "{err}");
+}
+
 #[test]
 fn basic_is_solved_by_retrograde_analysis() {
     let v = json(&["--board", "1x3", "--rules", "basic"]);

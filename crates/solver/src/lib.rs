@@ -115,6 +115,10 @@ pub struct SolveOptions {
     /// proofs are found before the search follows lines of thousands of
     /// moves (docs/solver.md).
     pub deepening: bool,
+    /// Kee only: solve the parity game on the graph of game situations
+    /// (crate kosolve-kee, docs/kee.md) instead of searching; the graph is
+    /// capped by `memory_mib`.
+    pub kee_graph: bool,
 }
 
 impl Default for SolveOptions {
@@ -133,6 +137,7 @@ impl Default for SolveOptions {
             progress: None,
             dependencies: true,
             deepening: true,
+            kee_graph: false,
         }
     }
 }
@@ -467,7 +472,14 @@ pub struct Report {
     /// PV); `solution` then holds only the PV and the time, its bounds
     /// being the whole value range.
     pub basic: Option<kosolve_retrograde::BasicSolution>,
+    /// Kee solved as a parity game (`SolveOptions::kee_graph`): the graph's
+    /// size and the thresholds decided; `solution` holds the value and PV.
+    pub kee: Option<kosolve_kee::KeeSolution>,
 }
+
+/// Bytes a Kee situation class takes at the peak of the graph solve
+/// (docs/kee.md, "Memory"), for turning `memory_mib` into a class cap.
+const KEE_BYTES_PER_CLASS: u64 = 48;
 
 /// The half-width N of the komi range `-N..=N` a komi analysis searches by
 /// default: the board's points plus 2 (see docs/solver.md).
@@ -483,6 +495,9 @@ pub fn solve(
     opts: &SolveOptions,
     komi_range: Option<i32>,
 ) -> Result<Report, SolveError> {
+    if rules.ruleset == Ruleset::Kee && opts.kee_graph {
+        return solve_kee_graph(&board, rules, opts);
+    }
     if opts.refuse_large {
         check_feasible(&board, &rules)?;
     }
@@ -522,6 +537,7 @@ pub fn solve(
                 komi_analysis: None,
                 total,
                 basic: Some(b),
+                kee: None,
             });
         }
         Ruleset::Kee => {
@@ -557,6 +573,54 @@ pub fn solve(
         komi_analysis: analysis.map(|(a, _)| a),
         total,
         basic: None,
+        kee: None,
+    })
+}
+
+/// Kee by the parity game on its situation graph (docs/kee.md).
+fn solve_kee_graph(
+    board: &Arc<Board>,
+    rules: Rules,
+    opts: &SolveOptions,
+) -> Result<Report, SolveError> {
+    let cap = (opts.memory_mib as u64 * (1 << 20)) / KEE_BYTES_PER_CLASS;
+    let kopts = kosolve_kee::KeeOptions {
+        max_situations: cap,
+        ..kosolve_kee::KeeOptions::default()
+    };
+    let k = kosolve_kee::solve_kee(board, rules.suicide, kopts).map_err(|e| match e {
+        kosolve_kee::KeeError::CheckFailed(_) => SolveError::Engine(e.to_string()),
+        _ => SolveError::TooLarge(format!(
+            "{e} (--memory {} MiB allows {cap} at about {KEE_BYTES_PER_CLASS} bytes each; \
+             see docs/kee.md)",
+            opts.memory_mib
+        )),
+    })?;
+    let solution = Solution {
+        lower: k.value,
+        upper: k.value,
+        pv: k
+            .pv
+            .iter()
+            .map(|p| p.map_or(Move::Pass, Move::Play))
+            .collect(),
+        pv_complete: true,
+        stats: Stats {
+            seconds: k.seconds,
+            threads: 1,
+            peak_table_mib: k.graph_bytes as f64 / (1 << 20) as f64,
+            ..Stats::default()
+        },
+    };
+    Ok(Report {
+        board: board.name().to_string(),
+        rules,
+        outcome: Some(outcome(rules.ruleset.value_kind(), k.value, rules.komi)),
+        total: solution.stats.clone(),
+        solution,
+        komi_analysis: None,
+        basic: None,
+        kee: Some(k),
     })
 }
 
