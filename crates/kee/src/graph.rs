@@ -240,35 +240,40 @@ pub enum GraphError {
     TooManyEdges,
 }
 
-/// Open addressing from keys to vertex indices (keys live in `Graph::keys`).
+/// Open addressing from keys to vertex indices (keys live in a separate
+/// vector). The table has any length (a hash is mapped onto it by a
+/// multiply-shift) and grows by half once four fifths full, so that its
+/// 4-byte slots stay near 5 to 7.5 bytes per key.
 struct Interner {
     slots: Vec<u32>,
-    mask: usize,
 }
 
 const EMPTY_SLOT: u32 = u32::MAX;
 
-fn slot_hash(k: Key) -> usize {
+fn slot_hash(k: Key) -> u64 {
     let x = (k as u64) ^ ((k >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     let x = (x ^ (x >> 31)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    (x ^ (x >> 29)) as usize
+    x ^ (x >> 29)
 }
 
 impl Interner {
     fn with_capacity(n: usize) -> Interner {
-        let size = (n.max(16) * 2).next_power_of_two();
         Interner {
-            slots: vec![EMPTY_SLOT; size],
-            mask: size - 1,
+            slots: vec![EMPTY_SLOT; n.max(16) * 2],
         }
+    }
+
+    fn home(&self, k: Key) -> usize {
+        ((slot_hash(k) as u128 * self.slots.len() as u128) >> 64) as usize
     }
 
     /// The index of `k`, adding it to `keys` if new; the bool is true if new.
     fn intern(&mut self, keys: &mut Vec<Key>, k: Key) -> (u32, bool) {
-        if (keys.len() + 1) * 4 > self.slots.len() * 3 {
+        if (keys.len() + 1) * 5 > self.slots.len() * 4 {
             self.grow(keys);
         }
-        let mut i = slot_hash(k) & self.mask;
+        let len = self.slots.len();
+        let mut i = self.home(k);
         loop {
             let s = self.slots[i];
             if s == EMPTY_SLOT {
@@ -280,22 +285,54 @@ impl Interner {
             if keys[s as usize] == k {
                 return (s, false);
             }
-            i = (i + 1) & self.mask;
+            i += 1;
+            if i == len {
+                i = 0;
+            }
         }
     }
 
     fn grow(&mut self, keys: &[Key]) {
-        let size = self.slots.len() * 2;
+        let size = self.slots.len() + self.slots.len() / 2;
+        self.slots = Vec::new();
         self.slots = vec![EMPTY_SLOT; size];
-        self.mask = size - 1;
         for (idx, &k) in keys.iter().enumerate() {
-            let mut i = slot_hash(k) & self.mask;
+            let mut i = self.home(k);
             while self.slots[i] != EMPTY_SLOT {
-                i = (i + 1) & self.mask;
+                i += 1;
+                if i == size {
+                    i = 0;
+                }
             }
             self.slots[i] = idx as u32;
         }
     }
+}
+
+/// Counts the situation classes reachable from the start without storing
+/// edges (16 bytes per class and the hash slots); `None` past `cap`.
+pub fn count_classes(p: &Positions, cap: u64) -> Option<u64> {
+    let mut keys: Vec<Key> = Vec::new();
+    let mut interner = Interner::with_capacity(1 << 10);
+    interner.intern(&mut keys, p.canonical(&Situation::start(p)));
+    let mut next = Vec::new();
+    let mut v = 0;
+    while v < keys.len() {
+        let s = p.unpack(keys[v]);
+        next.clear();
+        p.successors(&s, &mut next);
+        for (t, _) in &next {
+            interner.intern(&mut keys, p.canonical(t));
+        }
+        if keys.len() as u64 > cap {
+            return None;
+        }
+        v += 1;
+        if v % 50_000_000 == 0 {
+            eprintln!("{v} classes expanded, {} found", keys.len());
+        }
+    }
+    Some(keys.len() as u64)
 }
 
 impl Graph {
