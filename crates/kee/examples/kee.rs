@@ -23,9 +23,11 @@ fn main() {
     if let Some(c) = a.iter().find_map(|x| x.strip_prefix("wlimit=")) {
         o.limit[1] = c.parse().unwrap();
     }
+    o.mirror = [a.iter().any(|x| x == "bmirror"), a.iter().any(|x| x == "wmirror")];
     if a.iter().any(|x| x == "count") {
         let mut p = kosolve_kee::graph::Positions::new(&board, su, o.symmetric).unwrap();
         p.limit = o.limit;
+        p.mirror = o.mirror;
         let t = std::time::Instant::now();
         let c = kosolve_kee::graph::count_classes(&p, o.max_situations);
         println!("{c:?} classes, {:.1} s", t.elapsed().as_secs_f64());

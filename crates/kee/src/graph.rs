@@ -35,6 +35,13 @@ pub struct Positions {
     /// (`u32::MAX`: the rules' own game). A smaller limit makes that player
     /// pass after so many board plays in a row: a restricted game.
     pub limit: [u32; 2],
+    /// Per colour, whether that player is held to the mirror strategy
+    /// where it applies (see [`Positions::successors`]): a restricted game.
+    pub mirror: [bool; 2],
+    /// Per position, the index of its mirror image: colours swapped and
+    /// points reversed (the half turn of a rectangle), if the board is a
+    /// rectangle.
+    pub mirror_of: Option<Vec<u8>>,
 }
 
 impl Positions {
@@ -89,6 +96,24 @@ impl Positions {
             })
             .collect();
         let empty = index(&Position::EMPTY);
+        let n = board.len();
+        let half_turn = |b: kosolve_board::Bitboard| {
+            let mut out = kosolve_board::Bitboard::EMPTY;
+            for q in b {
+                out = out.with(Point((n - 1 - q.index()) as u8));
+            }
+            out
+        };
+        let mirror_of = matches!(board.shape(), kosolve_board::Shape::Rect { .. }).then(|| {
+            list.iter()
+                .map(|x| {
+                    index(&Position {
+                        black: half_turn(x.white),
+                        white: half_turn(x.black),
+                    })
+                })
+                .collect()
+        });
         Some(Positions {
             list,
             plays,
@@ -97,6 +122,8 @@ impl Positions {
             mask_tables,
             empty,
             limit: [u32::MAX; 2],
+            mirror: [false; 2],
+            mirror_of,
         })
     }
 
@@ -158,12 +185,31 @@ impl Positions {
 
     /// The situations one turn after `s`, with the turn's point (`None`
     /// for the pass): every legal board play in point order, then the pass.
+    ///
+    /// A player held to the mirror strategy passes on a position that is
+    /// its own mirror image, and otherwise makes a board play that leaves
+    /// such a position if she has one (any of them); only where she has
+    /// none are all her moves open.
     pub fn successors(&self, s: &Situation, out: &mut Vec<(Situation, Option<Point>)>) {
         let c = s.to_move as usize;
         let h = s.hist[c];
-        let may_play = h.count_ones() < self.limit[c];
+        let mut may_play = h.count_ones() < self.limit[c];
+        let mut only_mirrored = false;
+        if self.mirror[c] && may_play {
+            let m = self.mirror_of.as_ref().expect("the mirror needs a rectangle");
+            if m[s.pos as usize] == s.pos {
+                may_play = false;
+            } else {
+                only_mirrored = self.plays[c][s.pos as usize]
+                    .iter()
+                    .any(|&(_, q)| h >> q & 1 == 0 && m[q as usize] == q);
+            }
+        }
         for &(point, q) in &self.plays[c][s.pos as usize] {
             if !may_play || h >> q & 1 == 1 {
+                continue;
+            }
+            if only_mirrored && self.mirror_of.as_ref().is_some_and(|m| m[q as usize] != q) {
                 continue;
             }
             let mut t = *s;
@@ -172,6 +218,9 @@ impl Positions {
             t.pos = q;
             t.hist[c] = h | 1 << q;
             out.push((t, Some(point)));
+        }
+        if only_mirrored {
+            return;
         }
         let mut t = *s;
         t.to_move ^= 1;
@@ -352,6 +401,7 @@ impl Graph {
             let s = p.unpack(keys[v]);
             next.clear();
             p.successors(&s, &mut next);
+            assert!(!next.is_empty(), "every situation has a move (the pass)");
             for (t, _) in &next {
                 let (idx, _) = interner.intern(&mut keys, p.canonical(t));
                 if keys.len() as u64 > cap {

@@ -47,6 +47,9 @@ pub struct KeeOptions {
     /// can only hurt it, so the restricted game's value bounds the real
     /// one: from below with Black restricted, from above with White.
     pub limit: [u32; 2],
+    /// Per colour, whether that player is held to the mirror strategy
+    /// where it applies (rectangles only; a restricted game, as `limit`).
+    pub mirror: [bool; 2],
 }
 
 impl Default for KeeOptions {
@@ -55,6 +58,7 @@ impl Default for KeeOptions {
             symmetric: true,
             max_situations: 50_000_000,
             limit: [u32::MAX; 2],
+            mirror: [false; 2],
         }
     }
 }
@@ -187,6 +191,7 @@ pub fn solve_kee(
             max: graph::MAX_POSITIONS,
         })?;
     p.limit = opts.limit;
+    p.mirror = opts.mirror;
     let g = Graph::build(&p, opts.max_situations).map_err(|e| match e {
         GraphError::TooManySituations { cap } => KeeError::TooManySituations { cap },
         GraphError::TooManyEdges => KeeError::TooManyEdges,
