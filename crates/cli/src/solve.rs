@@ -195,8 +195,13 @@ fn to_json(board: &Board, r: &Report) -> serde_json::Value {
     }
     if let Some(k) = &r.kee {
         v["method"] = json!("parity");
-        v["situations"] = json!(k.situations);
-        v["edges"] = json!(k.edges);
+        v["situations"] = json!(k.situations());
+        v["edges"] = json!(k.edges());
+        v["graphs"] = json!(k
+            .runs
+            .iter()
+            .map(|g| json!({"game": g.game.to_string(), "value": g.value, "situations": g.situations, "seconds": g.seconds}))
+            .collect::<Vec<_>>());
     }
     match &r.komi_analysis {
         Some(KomiAnalysis::Fundamental {
@@ -283,10 +288,17 @@ fn to_text(board: &Arc<Board>, r: &Report, show_pv: bool) -> String {
     if let Some(k) = &r.kee {
         let _ = writeln!(
             t,
-            "parity game on {} situation classes, {} edges ({} legal positions; docs/kee.md); \
-             both sides' strategies checked and the pv replayed",
-            k.situations, k.edges, k.positions
+            "parity games on the graph of situations ({} legal positions; docs/kee.md); \
+             each strategy checked, the pv replayed:",
+            k.positions
         );
+        for g in &k.runs {
+            let what = match g.value {
+                Some(v) => format!("value {}, {} situation classes", signed(v), g.situations),
+                None => format!("more than {} situation classes", g.situations),
+            };
+            let _ = writeln!(t, "  {}: {what}, {:.1} s", g.game, g.seconds);
+        }
     }
     match &r.komi_analysis {
         Some(KomiAnalysis::Fundamental {

@@ -1,6 +1,9 @@
-//! `kee BOARD [allowed] [nosym] [cap=N]`: solves a board under Kee rules.
-use kosolve_board::{Board, Suicide};
-use kosolve_kee::{solve_kee, KeeOptions};
+//! `kee BOARD [allowed] [nosym] [cap=N] [upto=K] [count] [black=K|white=K] [mirror]`:
+//! solves a board under Kee rules (docs/kee.md). `black=K` or `white=K`
+//! solves only the game with that player restricted to K board plays in a
+//! row (with `mirror`, also held to the mirror strategy).
+use kosolve_board::{Board, Color, Suicide};
+use kosolve_kee::{solve_game, solve_kee, Game, KeeOptions};
 
 fn main() {
     let a: Vec<String> = std::env::args().collect();
@@ -10,31 +13,64 @@ fn main() {
     } else {
         Suicide::Forbidden
     };
+    let arg = |k: &str| {
+        a.iter()
+            .find_map(|x| x.strip_prefix(k))
+            .map(|v| v.parse::<u64>().unwrap())
+    };
     let mut o = KeeOptions {
         symmetric: !a.iter().any(|x| x == "nosym"),
         ..KeeOptions::default()
     };
-    if let Some(c) = a.iter().find_map(|x| x.strip_prefix("cap=")) {
-        o.max_situations = c.parse().unwrap();
+    if let Some(c) = arg("cap=") {
+        o.max_situations = c;
     }
-    if let Some(c) = a.iter().find_map(|x| x.strip_prefix("blimit=")) {
-        o.limit[0] = c.parse().unwrap();
+    if let Some(k) = arg("upto=") {
+        o.restricted_up_to = k as u32;
     }
-    if let Some(c) = a.iter().find_map(|x| x.strip_prefix("wlimit=")) {
-        o.limit[1] = c.parse().unwrap();
-    }
-    o.mirror = [a.iter().any(|x| x == "bmirror"), a.iter().any(|x| x == "wmirror")];
     if a.iter().any(|x| x == "count") {
-        let mut p = kosolve_kee::graph::Positions::new(&board, su, o.symmetric).unwrap();
-        p.limit = o.limit;
-        p.mirror = o.mirror;
+        let p = kosolve_kee::graph::Positions::new(&board, su, o.symmetric).unwrap();
         let t = std::time::Instant::now();
         let c = kosolve_kee::graph::count_classes(&p, o.max_situations);
         println!("{c:?} classes, {:.1} s", t.elapsed().as_secs_f64());
         return;
     }
+    let mirror = a.iter().any(|x| x == "mirror");
+    for (key, player) in [("black=", Color::Black), ("white=", Color::White)] {
+        if let Some(k) = arg(key) {
+            let game = Game::Restricted {
+                player,
+                limit: k as u32,
+                mirror,
+            };
+            let t = std::time::Instant::now();
+            match solve_game(&board, su, o.symmetric, game, o.max_situations) {
+                Ok(s) => println!(
+                    "{game}: value {}, {} classes, {} edges, thresholds {:?}, {:.1} s",
+                    s.value,
+                    s.g.len(),
+                    s.g.succ.len(),
+                    s.thresholds,
+                    t.elapsed().as_secs_f64()
+                ),
+                Err(e) => println!("{game}: {e}"),
+            }
+            return;
+        }
+    }
     match solve_kee(&board, su, o) {
-        Ok(s) => println!("{s:?}"),
+        Ok(s) => {
+            println!(
+                "bounds [{}, {}], pv {:?}, scores {:?}, {:.1} s",
+                s.lower, s.upper, s.pv, s.pv_scores, s.seconds
+            );
+            for r in &s.runs {
+                println!(
+                    "  {}: value {:?}, {} classes, {:.1} s",
+                    r.game, r.value, r.situations, r.seconds
+                );
+            }
+        }
         Err(e) => println!("error: {e}"),
     }
 }

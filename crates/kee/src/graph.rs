@@ -196,7 +196,10 @@ impl Positions {
         let mut may_play = h.count_ones() < self.limit[c];
         let mut only_mirrored = false;
         if self.mirror[c] && may_play {
-            let m = self.mirror_of.as_ref().expect("the mirror needs a rectangle");
+            let m = self
+                .mirror_of
+                .as_ref()
+                .expect("the mirror needs a rectangle");
             if m[s.pos as usize] == s.pos {
                 may_play = false;
             } else {

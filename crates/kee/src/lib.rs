@@ -18,7 +18,13 @@
 //! by listing the strongly connected components of the graph they leave
 //! ([`verify`]), and the line where both are played is replayed by the
 //! rules engine (`kosolve_rules::KeeGame`), which must end it at the first
-//! repeated situation with exactly that margin. See docs/kee.md.
+//! repeated situation with exactly that margin.
+//!
+//! Where the graph outgrows its cap, [`solve_kee`] can bound the value by
+//! restricted games instead ([`Game::Restricted`]): restricting one
+//! player's moves can only hurt her, so a game with Black restricted has a
+//! value at most the real one, and one with White restricted at least.
+//! When the two bounds meet, the value is exact. See docs/kee.md.
 
 #![warn(missing_docs)]
 
@@ -27,12 +33,47 @@ pub mod parity;
 pub mod verify;
 
 use graph::{Graph, GraphError, Positions, Situation};
-use kosolve_board::{Board, Point, Suicide};
-use kosolve_rules::{Game, GameResult, KeeGame, Move, Rules, Ruleset};
+use kosolve_board::{Board, Color, Point, Shape, Suicide};
+use kosolve_rules::{Game as _, GameResult, KeeGame, Move, Rules, Ruleset};
 use parity::{Arena, Solution, NO_MOVE};
 use std::fmt;
 use std::sync::Arc;
 use std::time::Instant;
+
+/// The game a graph is built for.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Game {
+    /// Kee Rules as they are.
+    Full,
+    /// One player restricted: at most `limit` board plays in a row between
+    /// her passes, and, with `mirror` (rectangles), held to the mirror
+    /// strategy where it applies (see `graph::Positions::successors`).
+    Restricted {
+        /// The restricted player.
+        player: Color,
+        /// Board plays in a row.
+        limit: u32,
+        /// Held to the mirror strategy.
+        mirror: bool,
+    },
+}
+
+impl fmt::Display for Game {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Game::Full => write!(f, "the full game"),
+            Game::Restricted {
+                player,
+                limit,
+                mirror,
+            } => write!(
+                f,
+                "{player} restricted to {limit} board plays in a row{}",
+                if *mirror { ", mirroring" } else { "" }
+            ),
+        }
+    }
+}
 
 /// Options of [`solve_kee`].
 #[derive(Copy, Clone, Debug)]
@@ -40,16 +81,16 @@ pub struct KeeOptions {
     /// Merge situations that are images of each other under the board's
     /// symmetries.
     pub symmetric: bool,
-    /// Give up once the graph has more situation classes than this.
+    /// Give up on a graph once it has more situation classes than this.
     pub max_situations: u64,
-    /// Per colour (Black, White), the largest board history a board play
-    /// may leave; `u32::MAX` for the rules' own game. Restricting one side
-    /// can only hurt it, so the restricted game's value bounds the real
-    /// one: from below with Black restricted, from above with White.
-    pub limit: [u32; 2],
-    /// Per colour, whether that player is held to the mirror strategy
-    /// where it applies (rectangles only; a restricted game, as `limit`).
-    pub mirror: [bool; 2],
+    /// Try the full game's graph first.
+    pub full: bool,
+    /// If the full graph is not tried or outgrows `max_situations`, bound
+    /// the value by restricted games with limits
+    /// `restricted_from..=restricted_up_to` (none if the range is empty).
+    pub restricted_from: u32,
+    /// See `restricted_from`.
+    pub restricted_up_to: u32,
 }
 
 impl Default for KeeOptions {
@@ -57,35 +98,76 @@ impl Default for KeeOptions {
         KeeOptions {
             symmetric: true,
             max_situations: 50_000_000,
-            limit: [u32::MAX; 2],
-            mirror: [false; 2],
+            full: true,
+            restricted_from: 1,
+            restricted_up_to: 6,
         }
     }
 }
 
-/// The exact Kee value of a board and what finding it took.
+/// One graph solved (or given up on) by [`solve_kee`].
+#[derive(Clone, Debug)]
+pub struct GraphRun {
+    /// The game.
+    pub game: Game,
+    /// Its value, if its graph fitted.
+    pub value: Option<i32>,
+    /// Situation classes (the cap when the graph outgrew it).
+    pub situations: u64,
+    /// Edges (0 when the graph outgrew its cap).
+    pub edges: u64,
+    /// Bytes of the graph's arrays (0 when it outgrew its cap).
+    pub bytes: u64,
+    /// Seconds.
+    pub seconds: f64,
+}
+
+/// The Kee value of a board, or bounds on it, and what finding it took.
 #[derive(Clone, Debug)]
 pub struct KeeSolution {
-    /// The minimax margin score(Black) - score(White), komi not applied.
-    pub value: i32,
-    /// A principal variation: both players' winning strategies played from
-    /// the start until a situation repeats (`None` is a pass).
+    /// A proven lower bound on the minimax margin score(Black) -
+    /// score(White), komi not applied.
+    pub lower: i32,
+    /// A proven upper bound.
+    pub upper: i32,
+    /// A principal variation when the value is exact: Black's and White's
+    /// checked strategies played from the start until a situation repeats
+    /// (`None` is a pass).
     pub pv: Vec<Option<Point>>,
     /// The scores (Black, White) at the end of the principal variation.
-    pub pv_scores: (u32, u32),
+    pub pv_scores: Option<(u32, u32)>,
     /// The number of legal positions.
     pub positions: usize,
-    /// Vertices of the graph (situation classes).
-    pub situations: usize,
-    /// Edges of the graph (turns between classes).
-    pub edges: usize,
-    /// The thresholds decided by Zielonka's algorithm, in order, with
-    /// whether Black wins each.
-    pub thresholds: Vec<(i32, bool)>,
-    /// Bytes of the graph's arrays.
-    pub graph_bytes: usize,
+    /// Every graph tried, in order.
+    pub runs: Vec<GraphRun>,
     /// Seconds in all.
     pub seconds: f64,
+}
+
+impl KeeSolution {
+    /// The value, if the bounds meet.
+    pub fn value(&self) -> Option<i32> {
+        (self.lower == self.upper).then_some(self.lower)
+    }
+
+    /// Situation classes of all graphs built.
+    pub fn situations(&self) -> u64 {
+        self.runs
+            .iter()
+            .filter(|r| r.value.is_some())
+            .map(|r| r.situations)
+            .sum()
+    }
+
+    /// Edges of all graphs built.
+    pub fn edges(&self) -> u64 {
+        self.runs.iter().map(|r| r.edges).sum()
+    }
+
+    /// Bytes of the largest graph built.
+    pub fn peak_bytes(&self) -> u64 {
+        self.runs.iter().map(|r| r.bytes).max().unwrap_or(0)
+    }
 }
 
 /// Why a board was not solved.
@@ -103,6 +185,8 @@ pub enum KeeError {
     },
     /// The graph has more edges than its 32-bit offsets hold.
     TooManyEdges,
+    /// The mirror restriction needs a rectangle.
+    MirrorNeedsRectangle,
     /// An independent check of the answer failed: a bug, reported loudly.
     CheckFailed(String),
 }
@@ -124,6 +208,9 @@ impl fmt::Display for KeeError {
                     "the Kee situation graph has more than {} edges",
                     u32::MAX
                 )
+            }
+            KeeError::MirrorNeedsRectangle => {
+                write!(f, "the mirror restriction needs a rectangular board")
             }
             KeeError::CheckFailed(why) => write!(f, "Kee answer failed its check: {why}"),
         }
@@ -179,20 +266,50 @@ impl Arena for Threshold<'_> {
     }
 }
 
-/// Solves `board` under Kee Rules v3.0 with the given suicide setting.
-pub fn solve_kee(
+/// A game's graph with its value and both sides' checked strategies:
+/// Black's wins "margin >= value", White's wins "margin < value + 1".
+pub struct Solved {
+    /// The positions and the game's moves.
+    pub p: Positions,
+    /// The graph.
+    pub g: Graph,
+    /// The game's value.
+    pub value: i32,
+    /// Black's strategy (an index into each vertex's successors).
+    pub black: Vec<u8>,
+    /// White's strategy.
+    pub white: Vec<u8>,
+    /// The thresholds decided by Zielonka's algorithm, with whether Black
+    /// wins each.
+    pub thresholds: Vec<(i32, bool)>,
+}
+
+/// Builds and solves the graph of `game` and checks both strategies.
+pub fn solve_game(
     board: &Board,
     suicide: Suicide,
-    opts: KeeOptions,
-) -> Result<KeeSolution, KeeError> {
-    let t = Instant::now();
-    let mut p =
-        Positions::new(board, suicide, opts.symmetric).ok_or(KeeError::TooManyPositions {
-            max: graph::MAX_POSITIONS,
-        })?;
-    p.limit = opts.limit;
-    p.mirror = opts.mirror;
-    let g = Graph::build(&p, opts.max_situations).map_err(|e| match e {
+    symmetric: bool,
+    game: Game,
+    cap: u64,
+) -> Result<Solved, KeeError> {
+    let mut p = Positions::new(board, suicide, symmetric).ok_or(KeeError::TooManyPositions {
+        max: graph::MAX_POSITIONS,
+    })?;
+    if let Game::Restricted {
+        player,
+        limit,
+        mirror,
+    } = game
+    {
+        p.limit[player.index()] = limit;
+        if mirror {
+            if !matches!(board.shape(), Shape::Rect { .. }) {
+                return Err(KeeError::MirrorNeedsRectangle);
+            }
+            p.mirror[player.index()] = true;
+        }
+    }
+    let g = Graph::build(&p, cap).map_err(|e| match e {
         GraphError::TooManySituations { cap } => KeeError::TooManySituations { cap },
         GraphError::TooManyEdges => KeeError::TooManyEdges,
     })?;
@@ -216,63 +333,174 @@ pub fn solve_kee(
             white = Some(sol);
         }
     }
-    let black = black.unwrap_or_else(|| decide(lo));
-    let white = white.unwrap_or_else(|| decide(hi));
+    let black = black.unwrap_or_else(|| decide(lo)).strategy;
+    let white = white.unwrap_or_else(|| decide(hi)).strategy;
     let value = lo;
     // The certificates: each side's strategy wins its threshold.
-    let game_lo = Threshold::new(&p, &g, points, value);
-    let game_hi = Threshold::new(&p, &g, points, value + 1);
-    if !verify::strategy_wins(&game_lo, &black.strategy, 1) {
+    if !verify::strategy_wins(&Threshold::new(&p, &g, points, value), &black, 1) {
         return Err(KeeError::CheckFailed(format!(
-            "Black's strategy does not reach margin {value}"
+            "{game}: Black's strategy does not reach margin {value}"
         )));
     }
-    if !verify::strategy_wins(&game_hi, &white.strategy, 0) {
+    if !verify::strategy_wins(&Threshold::new(&p, &g, points, value + 1), &white, 0) {
         return Err(KeeError::CheckFailed(format!(
-            "White's strategy does not hold the margin below {}",
+            "{game}: White's strategy does not hold the margin below {}",
             value + 1
         )));
     }
-    let (pv, pv_scores) =
-        principal_variation(board, suicide, &p, &g, &black.strategy, &white.strategy)?;
-    if pv_scores.0 as i32 - pv_scores.1 as i32 != value {
+    Ok(Solved {
+        p,
+        g,
+        value,
+        black,
+        white,
+        thresholds,
+    })
+}
+
+/// Solves `board` under Kee Rules v3.0 with the given suicide setting: the
+/// full graph if it fits under `max_situations`, else bounds from
+/// restricted games (exact where they meet).
+pub fn solve_kee(
+    board: &Board,
+    suicide: Suicide,
+    opts: KeeOptions,
+) -> Result<KeeSolution, KeeError> {
+    let t = Instant::now();
+    let points = board.len() as i32;
+    let mut runs = Vec::new();
+    let mut run = |game: Game| -> Result<Option<Solved>, KeeError> {
+        let start = Instant::now();
+        let r = solve_game(board, suicide, opts.symmetric, game, opts.max_situations);
+        let (value, situations, edges, bytes, solved) = match r {
+            Ok(s) => (
+                Some(s.value),
+                s.g.len() as u64,
+                s.g.succ.len() as u64,
+                s.g.bytes() as u64,
+                Some(s),
+            ),
+            Err(KeeError::TooManySituations { cap }) => (None, cap, 0, 0, None),
+            Err(e) => return Err(e),
+        };
+        runs.push(GraphRun {
+            game,
+            value,
+            situations,
+            edges,
+            bytes,
+            seconds: start.elapsed().as_secs_f64(),
+        });
+        Ok(solved)
+    };
+    let mut lower = (-points, None::<Solved>);
+    let mut upper = (points, None::<Solved>);
+    let full = if opts.full { run(Game::Full)? } else { None };
+    if let Some(full) = full {
+        lower = (full.value, None);
+        upper = (full.value, Some(full));
+    } else {
+        let mirror = matches!(board.shape(), Shape::Rect { .. });
+        let mut open = [true, true];
+        for limit in opts.restricted_from..=opts.restricted_up_to {
+            for player in [Color::Black, Color::White] {
+                if lower.0 == upper.0 || !open[player.index()] {
+                    continue;
+                }
+                let game = Game::Restricted {
+                    player,
+                    limit,
+                    mirror,
+                };
+                match run(game)? {
+                    None => open[player.index()] = false,
+                    Some(s) if player == Color::Black && s.value > lower.0 => {
+                        lower = (s.value, Some(s))
+                    }
+                    Some(s) if player == Color::White && s.value < upper.0 => {
+                        upper = (s.value, Some(s))
+                    }
+                    Some(_) => {}
+                }
+            }
+        }
+    }
+    if lower.0 > upper.0 {
         return Err(KeeError::CheckFailed(format!(
-            "the principal variation ends {}-{}, not with margin {value}",
-            pv_scores.0, pv_scores.1
+            "restricted games bound the value from below by {} and from above by {}",
+            lower.0, upper.0
         )));
     }
-    Ok(KeeSolution {
-        value,
-        pv,
-        pv_scores,
-        positions: p.len(),
-        situations: g.len(),
-        edges: g.succ.len(),
-        thresholds,
-        graph_bytes: g.bytes(),
-        seconds: t.elapsed().as_secs_f64(),
-    })
+    let mut sol = KeeSolution {
+        lower: lower.0,
+        upper: upper.0,
+        pv: Vec::new(),
+        pv_scores: None,
+        positions: 0,
+        runs,
+        seconds: 0.0,
+    };
+    if lower.0 == upper.0 {
+        // Black plays her strategy from the game that proved the lower
+        // bound (the full game's where there is one), White hers from the
+        // one that proved the upper bound.
+        let w = upper.1.as_ref().expect("an exact value has a game");
+        let b = lower.1.as_ref().unwrap_or(w);
+        let (pv, scores) = principal_variation(
+            board,
+            suicide,
+            (&b.p, &b.g, &b.black),
+            (&w.p, &w.g, &w.white),
+        )?;
+        if scores.0 as i32 - scores.1 as i32 != lower.0 {
+            return Err(KeeError::CheckFailed(format!(
+                "the principal variation ends {}-{}, not with margin {}",
+                scores.0, scores.1, lower.0
+            )));
+        }
+        sol.pv = pv;
+        sol.pv_scores = Some(scores);
+    }
+    sol.positions = kosolve_board::legal_positions(board).len();
+    sol.seconds = t.elapsed().as_secs_f64();
+    Ok(sol)
 }
 
 /// A line of turns (`None` is a pass) and the scores (Black, White) it ends with.
 type Line = (Vec<Option<Point>>, (u32, u32));
 
+/// One side of a principal variation: a graph and that side's strategy.
+type Side<'a> = (&'a Positions, &'a Graph, &'a [u8]);
+
+/// The vertex reached from `v` by the turn from real situation `s` to `t`.
+fn follow(p: &Positions, g: &Graph, v: usize, s: &Situation, t: &Situation) -> Option<usize> {
+    // The graph's edges of v follow the successors of its class's
+    // representative.
+    let rep = p.unpack(p.canonical(s));
+    let mut next = Vec::new();
+    p.successors(&rep, &mut next);
+    let class = p.canonical(t);
+    let j = next.iter().position(|(u, _)| p.canonical(u) == class)?;
+    Some(g.succ(v)[j] as usize)
+}
+
 /// Plays Black's and White's strategies from the start in the rules
-/// engine's Kee game until it ends; returns the moves and the scores.
+/// engine's Kee game until it ends; returns the moves and the scores. Each
+/// side's graph must hold every turn the other side's strategy makes.
 fn principal_variation(
     board: &Board,
     suicide: Suicide,
-    p: &Positions,
-    g: &Graph,
-    black: &[u8],
-    white: &[u8],
+    black: Side,
+    white: Side,
 ) -> Result<Line, KeeError> {
     let rules = Rules::new(Ruleset::Kee)
         .with_suicide(suicide)
         .map_err(|e| KeeError::CheckFailed(e.to_string()))?;
     let mut game = KeeGame::new(Arc::new(board.clone()), rules);
-    let mut s = Situation::start(p);
-    let mut v = 0usize;
+    let mut s = Situation::start(black.0);
+    let mut v = [0usize, 0usize];
+    let sides = [black, white];
+    let longest = black.0.perms.len() * (black.1.len() + white.1.len() + 2);
     let mut pv = Vec::new();
     let mut next = Vec::new();
     let fail = |why: String| Err(KeeError::CheckFailed(why));
@@ -283,17 +511,14 @@ fn principal_variation(
             };
             return Ok((pv, (black, white)));
         }
-        if pv.len() > p.perms.len() * (g.len() + 2) {
+        if pv.len() > longest {
             return fail("the principal variation does not end".into());
         }
-        let strategy = if s.to_move == 0 { black } else { white };
-        let j = strategy[v];
+        let (p, _, strategy) = sides[s.to_move as usize];
+        let j = strategy[v[s.to_move as usize]];
         if j == NO_MOVE {
             return fail(format!("no winning move after {} turns", pv.len()));
         }
-        let target = g.succ(v)[j as usize];
-        // The graph's edges of v follow the successors of its class's
-        // representative; find the real turn to the same class.
         let rep = p.unpack(p.canonical(&s));
         next.clear();
         p.successors(&rep, &mut next);
@@ -307,9 +532,12 @@ fn principal_variation(
         if !game.is_legal(m) {
             return fail(format!("{m:?} is illegal in the rules engine"));
         }
+        for (side, vi) in sides.iter().zip(v.iter_mut()) {
+            *vi = follow(side.0, side.1, *vi, &s, &t)
+                .ok_or_else(|| KeeError::CheckFailed("a turn left a side's graph".into()))?;
+        }
         game.play(m);
         pv.push(mv);
         s = t;
-        v = target as usize;
     }
 }

@@ -584,7 +584,9 @@ fn solve_kee_graph(
     rules: Rules,
     opts: &SolveOptions,
 ) -> Result<Report, SolveError> {
-    let cap = (opts.memory_mib as u64 * (1 << 20)) / KEE_BYTES_PER_CLASS;
+    // Up to three graphs live at once: the best game bounding each side
+    // and the one being built.
+    let cap = (opts.memory_mib as u64 * (1 << 20)) / (3 * KEE_BYTES_PER_CLASS);
     let kopts = kosolve_kee::KeeOptions {
         max_situations: cap,
         ..kosolve_kee::KeeOptions::default()
@@ -592,14 +594,14 @@ fn solve_kee_graph(
     let k = kosolve_kee::solve_kee(board, rules.suicide, kopts).map_err(|e| match e {
         kosolve_kee::KeeError::CheckFailed(_) => SolveError::Engine(e.to_string()),
         _ => SolveError::TooLarge(format!(
-            "{e} (--memory {} MiB allows {cap} at about {KEE_BYTES_PER_CLASS} bytes each; \
-             see docs/kee.md)",
+            "{e} (--memory {} MiB allows {cap} per graph, at about {KEE_BYTES_PER_CLASS} bytes \
+             each and up to three graphs at once; see docs/kee.md)",
             opts.memory_mib
         )),
     })?;
     let solution = Solution {
-        lower: k.value,
-        upper: k.value,
+        lower: k.lower,
+        upper: k.upper,
         pv: k
             .pv
             .iter()
@@ -609,14 +611,16 @@ fn solve_kee_graph(
         stats: Stats {
             seconds: k.seconds,
             threads: 1,
-            peak_table_mib: k.graph_bytes as f64 / (1 << 20) as f64,
+            peak_table_mib: k.peak_bytes() as f64 / (1 << 20) as f64,
             ..Stats::default()
         },
     };
     Ok(Report {
         board: board.name().to_string(),
         rules,
-        outcome: Some(outcome(rules.ruleset.value_kind(), k.value, rules.komi)),
+        outcome: k
+            .value()
+            .map(|v| outcome(rules.ruleset.value_kind(), v, rules.komi)),
         total: solution.stats.clone(),
         solution,
         komi_analysis: None,
