@@ -106,6 +106,7 @@ pub fn run_job(job: &Job, nodes: &Arc<AtomicU64>) -> JobOutput {
         max_nodes: job.limits.max_nodes,
         max_seconds: job.limits.max_seconds,
         progress: Some(nodes.clone()),
+        kee_graph: job.limits.kee_parity,
         ..SolveOptions::default()
     };
     let komi_range = matches!(job.rules.ruleset, Ruleset::Fundamental)

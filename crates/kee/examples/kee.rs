@@ -1,4 +1,4 @@
-//! `kee BOARD [allowed] [nosym] [cap=N] [upto=K] [count] [black=K|white=K] [mirror]`:
+//! `kee BOARD [allowed] [nosym] [cap=N] [nofull] [from=K] [upto=K] [count] [black=K|white=K] [mirror]`:
 //! solves a board under Kee rules (docs/kee.md). `black=K` or `white=K`
 //! solves only the game with that player restricted to K board plays in a
 //! row (with `mirror`, also held to the mirror strategy).
@@ -28,6 +28,10 @@ fn main() {
     if let Some(k) = arg("upto=") {
         o.restricted_up_to = k as u32;
     }
+    if let Some(k) = arg("from=") {
+        o.restricted_from = k as u32;
+    }
+    o.full = !a.iter().any(|x| x == "nofull");
     if a.iter().any(|x| x == "count") {
         let p = kosolve_kee::graph::Positions::new(&board, su, o.symmetric).unwrap();
         let t = std::time::Instant::now();

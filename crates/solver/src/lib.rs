@@ -609,6 +609,8 @@ fn solve_kee_graph(
             .collect(),
         pv_complete: true,
         stats: Stats {
+            // The effort of a graph method: its vertices (situation classes).
+            nodes: k.situations(),
             seconds: k.seconds,
             threads: 1,
             peak_table_mib: k.peak_bytes() as f64 / (1 << 20) as f64,

@@ -64,6 +64,7 @@ struct RawConfig {
     rules: Spanned<Vec<Spanned<String>>>,
     suicide: Option<Spanned<Vec<Spanned<String>>>>,
     komi: Option<Spanned<Vec<Spanned<toml::Value>>>>,
+    kee_method: Option<Spanned<String>>,
     #[serde(default)]
     limits: RawLimits,
 }
@@ -88,6 +89,9 @@ pub struct Limits {
     pub memory_mib: u64,
     /// Threads of one job.
     pub threads: usize,
+    /// Kee jobs: solve by the parity game on the situation graph
+    /// (`kee_method = "parity"`, docs/kee.md) instead of the search.
+    pub kee_parity: bool,
 }
 
 impl Default for Limits {
@@ -97,6 +101,7 @@ impl Default for Limits {
             max_seconds: None,
             memory_mib: 1024,
             threads: 1,
+            kee_parity: false,
         }
     }
 }
@@ -263,11 +268,25 @@ impl Config {
                 message: "limits.threads must be at least 1".into(),
             });
         }
+        let kee_parity = match &raw.kee_method {
+            None => false,
+            Some(m) => match m.get_ref().as_str() {
+                "search" => false,
+                "parity" => true,
+                other => {
+                    return Err(err(
+                        m.span(),
+                        format!("kee_method '{other}' is not one of: search, parity"),
+                    ))
+                }
+            },
+        };
         let limits = Limits {
             max_nodes: l.max_nodes,
             max_seconds: l.max_seconds,
             memory_mib: l.memory_mib.unwrap_or(d.memory_mib),
             threads: l.threads.unwrap_or(d.threads),
+            kee_parity,
         };
         Ok(Config {
             name,

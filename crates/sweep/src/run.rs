@@ -262,8 +262,16 @@ pub fn run_sweep(
             let mut res = log.lock().expect("lock").append(&out.row);
             if res.is_ok() && Some(job.rules.komi) == first_komi {
                 if let Some(sgf) = &out.sgf {
+                    // Kee by the parity method has PVs of its own.
+                    let method = if job.limits.kee_parity
+                        && job.rules.ruleset == kosolve_rules::Ruleset::Kee
+                    {
+                        "-parity"
+                    } else {
+                        ""
+                    };
                     let name = format!(
-                        "{}-{}-{}.sgf",
+                        "{}-{}{method}-{}.sgf",
                         file_safe(&job.board),
                         job.rules.ruleset,
                         job.rules.suicide

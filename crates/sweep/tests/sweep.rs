@@ -85,6 +85,19 @@ fn matrix_skips_combinations_a_ruleset_does_not_admit() {
 }
 
 #[test]
+fn kee_method_defaults_to_the_search() {
+    assert!(!config().limits.kee_parity);
+    let c = Config::parse(
+        "k.toml",
+        "k",
+        "boards = [\"1x1\"]\nrules = [\"kee\"]\nkee_method = \"parity\"\n",
+    )
+    .unwrap();
+    assert!(c.limits.kee_parity);
+    assert!(c.jobs().iter().all(|j| j.limits.kee_parity));
+}
+
+#[test]
 fn config_errors_name_the_line() {
     let cases = [
         (
@@ -106,6 +119,11 @@ fn config_errors_name_the_line() {
             "boards = [\"1x1\"]\nrules = [\"psk\"]\nsuicide = [\"sometimes\"]\n",
             3,
             "sometimes",
+        ),
+        (
+            "boards = [\"1x1\"]\nrules = [\"kee\"]\nkee_method = \"graph\"\n",
+            3,
+            "search, parity",
         ),
     ];
     for (text, line, needle) in cases {
