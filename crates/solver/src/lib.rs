@@ -328,8 +328,10 @@ pub fn check_feasible(board: &Board, rules: &Rules) -> Result<(), SolveError> {
                  game's situations), so the solver searches the plain game tree, which \
                  finishes on boards of up to {MAX_KEE_POSITIONS} legal positions (1x4; 2x2 \
                  with 57 did not finish in 4.5 G nodes); this board has {count}; see \
-                 docs/solver.md. `--method parity` (docs/kee.md) solves Kee on its situation \
-                 graph instead, if it fits in memory (2x2: more than 400 M situation classes)"
+                 docs/solver.md. `--method parity` (a sweep's `kee_method = \"parity\"`; \
+                 docs/kee.md) solves Kee on its situation graph instead (up to 59 legal \
+                 positions), or bounds it by \
+                 restricted games where that graph is too large (as on 2x2)"
             )));
         }
     }
