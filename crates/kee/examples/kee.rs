@@ -1,6 +1,6 @@
 //! `kee BOARD [allowed] [nosym] [cap=N] [nofull] [from=K] [upto=K] [count] [black=K|white=K] [mirror]`:
 //! solves a board under Kee rules (docs/kee.md). `black=K` or `white=K`
-//! solves only the game with that player restricted to K board plays in a
+//! solves only the game with that player restricted to board histories under K (K - 1 board plays in a
 //! row (with `mirror`, also held to the mirror strategy).
 use kosolve_board::{Board, Color, Suicide};
 use kosolve_kee::{solve_game, solve_kee, Game, KeeOptions};

@@ -33,7 +33,7 @@ pub struct Positions {
     pub empty: u8,
     /// Per colour, the largest board history a board play may leave
     /// (`u32::MAX`: the rules' own game). A smaller limit makes that player
-    /// pass after so many board plays in a row: a restricted game.
+    /// pass once her history holds that many positions: a restricted game.
     pub limit: [u32; 2],
     /// Per colour, whether that player is held to the mirror strategy
     /// where it applies (see [`Positions::successors`]): a restricted game.

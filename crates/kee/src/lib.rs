@@ -45,13 +45,16 @@ use std::time::Instant;
 pub enum Game {
     /// Kee Rules as they are.
     Full,
-    /// One player restricted: at most `limit` board plays in a row between
-    /// her passes, and, with `mirror` (rectangles), held to the mirror
-    /// strategy where it applies (see `graph::Positions::successors`).
+    /// One player restricted: she may make a board play only while her
+    /// board history holds fewer than `limit` positions (it holds the
+    /// position she last passed on and those her board plays made since:
+    /// `limit - 1` board plays between her passes), and, with `mirror`
+    /// (rectangles), she is held to the mirror strategy where it applies
+    /// (see `graph::Positions::successors`).
     Restricted {
         /// The restricted player.
         player: Color,
-        /// Board plays in a row.
+        /// The board history size that stops her board plays.
         limit: u32,
         /// Held to the mirror strategy.
         mirror: bool,
@@ -68,7 +71,7 @@ impl fmt::Display for Game {
                 mirror,
             } => write!(
                 f,
-                "{player} restricted to {limit} board plays in a row{}",
+                "{player} restricted to board histories under {limit}{}",
                 if *mirror { ", mirroring" } else { "" }
             ),
         }

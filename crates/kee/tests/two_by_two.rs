@@ -3,8 +3,9 @@
 //! full situation graph is too large here (docs/kee.md), so the value is
 //! bounded by two restricted games, each solved on its own graph with both
 //! strategies checked: Black restricted (a lower bound) and White
-//! restricted (an upper bound), each held to at most 4 board plays in a
-//! row and to the mirror strategy where it applies. Where the bounds meet,
+//! restricted (an upper bound), each held to board histories under 4
+//! positions (at most 3 board plays between her passes) and to the mirror
+//! strategy where it applies. Where the bounds meet,
 //! Black's strategy from the first and White's from the second are played
 //! against each other in the rules engine, which must end the game with
 //! that margin.
