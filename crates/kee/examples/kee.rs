@@ -1,4 +1,4 @@
-//! `kee BOARD [allowed] [nosym] [cap=N] [nofull] [from=K] [upto=K] [count] [black=K|white=K] [mirror]`:
+//! `kee BOARD [allowed] [nosym] [cap=N] [nofull] [from=K] [upto=K] [black=K|white=K] [mirror]`:
 //! solves a board under Kee rules (docs/kee.md). `black=K` or `white=K`
 //! solves only the game with that player restricted to board histories under K (K - 1 board plays in a
 //! row (with `mirror`, also held to the mirror strategy).
@@ -32,13 +32,6 @@ fn main() {
         o.restricted_from = k as u32;
     }
     o.full = !a.iter().any(|x| x == "nofull");
-    if a.iter().any(|x| x == "count") {
-        let p = kosolve_kee::graph::Positions::new(&board, su, o.symmetric).unwrap();
-        let t = std::time::Instant::now();
-        let c = kosolve_kee::graph::count_classes(&p, o.max_situations);
-        println!("{c:?} classes, {:.1} s", t.elapsed().as_secs_f64());
-        return;
-    }
     let mirror = a.iter().any(|x| x == "mirror");
     for (key, player) in [("black=", Color::Black), ("white=", Color::White)] {
         if let Some(k) = arg(key) {

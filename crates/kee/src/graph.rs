@@ -361,32 +361,6 @@ impl Interner {
     }
 }
 
-/// Counts the situation classes reachable from the start without storing
-/// edges (16 bytes per class and the hash slots); `None` past `cap`.
-pub fn count_classes(p: &Positions, cap: u64) -> Option<u64> {
-    let mut keys: Vec<Key> = Vec::new();
-    let mut interner = Interner::with_capacity(1 << 10);
-    interner.intern(&mut keys, p.canonical(&Situation::start(p)));
-    let mut next = Vec::new();
-    let mut v = 0;
-    while v < keys.len() {
-        let s = p.unpack(keys[v]);
-        next.clear();
-        p.successors(&s, &mut next);
-        for (t, _) in &next {
-            interner.intern(&mut keys, p.canonical(t));
-        }
-        if keys.len() as u64 > cap {
-            return None;
-        }
-        v += 1;
-        if v % 50_000_000 == 0 {
-            eprintln!("{v} classes expanded, {} found", keys.len());
-        }
-    }
-    Some(keys.len() as u64)
-}
-
 impl Graph {
     /// Builds the graph of situation classes reachable from the start,
     /// breadth first. Fails once more than `cap` classes are found.
