@@ -1,4 +1,4 @@
-//! Times the alpha-beta reference: `abcheck BOARD RULESET [allowed] [kHALF] [memo|verify]`.
+//! Times the alpha-beta reference: `abcheck BOARD RULESET [allowed] [kHALF] [memo|verify] [cap=NODES]`.
 use kosolve_board::{Board, Suicide};
 use kosolve_rules::{AnyGame, Rules};
 use kosolve_solver::reference;
@@ -23,7 +23,11 @@ fn main() {
         o.refuse_large = false;
         let s = kosolve_solver::solve_game(&g, &o);
         let v = s.value().expect("solved");
-        let c = reference::confirms(&g, v, 2_000_000_000);
+        let cap = a
+            .iter()
+            .find_map(|x| x.strip_prefix("cap="))
+            .map_or(2_000_000_000, |c| c.parse().unwrap());
+        let c = reference::confirms(&g, v, cap);
         println!(
             "{} {} fast {v} ({} nodes): confirmed {:?} {:.2}s",
             a[1],
