@@ -31,9 +31,9 @@ pub struct Positions {
     mask_tables: Vec<[[u64; 256]; 8]>,
     /// The index of the empty board.
     pub empty: u8,
-    /// Per colour, the largest board history a board play may leave
-    /// (`u32::MAX`: the rules' own game). A smaller limit makes that player
-    /// pass once her history holds that many positions: a restricted game.
+    /// Per colour, the board history size that stops her board plays: she
+    /// may make one only while her history holds fewer positions
+    /// (`u32::MAX`: the rules' own game; smaller: a restricted game).
     pub limit: [u32; 2],
     /// Per colour, whether that player is held to the mirror strategy
     /// where it applies (see [`Positions::successors`]): a restricted game.
