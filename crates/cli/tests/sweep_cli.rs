@@ -250,3 +250,55 @@ fn bad_sweep_input_is_refused_clearly() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("good.lock"));
 }
+
+/// A config with `kee_method = "parity"` solves Kee on the situation graph
+/// (nodes = its situation classes), agrees with a search sweep of the same
+/// jobs, and writes its principal variations under names of their own.
+#[test]
+fn kee_parity_sweep_agrees_with_the_search_sweep() {
+    let dir = tmpdir("keeparity");
+    let base =
+        "boards = [\"1x2\", \"1x3\"]\nrules = [\"kee\"]\nsuicide = [\"forbidden\", \"allowed\"]\n";
+    let search = dir.join("search.toml");
+    let parity = dir.join("parity.toml");
+    std::fs::write(&search, base).unwrap();
+    std::fs::write(&parity, format!("{base}kee_method = \"parity\"\n")).unwrap();
+    for c in [&search, &parity] {
+        let out = sweep(c, &dir, &[]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let read = |name: &str| {
+        let mut r = csv::Reader::from_path(dir.join(name)).unwrap();
+        let h: Vec<String> = r.headers().unwrap().iter().map(String::from).collect();
+        let col = |n: &str| h.iter().position(|x| x == n).unwrap();
+        let (v, s, n) = (col("value"), col("status"), col("nodes"));
+        r.records()
+            .map(|rec| {
+                let rec = rec.unwrap();
+                (
+                    rec[v].to_string(),
+                    rec[s].to_string(),
+                    rec[n].parse::<u64>().unwrap(),
+                )
+            })
+            .collect::<Vec<_>>()
+    };
+    let (a, b) = (read("search.csv"), read("parity.csv"));
+    assert_eq!(a.len(), 4);
+    for (x, y) in a.iter().zip(&b) {
+        assert_eq!((&x.0, &x.1), (&y.0, &y.1), "{a:?} vs {b:?}");
+        assert_eq!(y.1, "solved");
+    }
+    assert!(
+        b.iter().all(|y| y.2 > 0),
+        "situation classes in nodes: {b:?}"
+    );
+    let pv = dir.join("pv");
+    assert!(pv.join("1x3-kee-forbidden.sgf").exists());
+    assert!(pv.join("1x3-kee-parity-forbidden.sgf").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
