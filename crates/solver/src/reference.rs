@@ -217,3 +217,87 @@ pub fn confirms<G: Game>(game: &G, v: i32, max_nodes: u64) -> Option<(bool, RefS
     };
     Some((lo && !hi, stats))
 }
+
+/// The history-heuristic slot of a move: its point, or one of four slots
+/// past the largest board for the other moves.
+fn slot(m: kosolve_rules::Move) -> usize {
+    use kosolve_rules::Move;
+    match m {
+        Move::Play(p) => p.index(),
+        Move::Pass => 64,
+        Move::Delay => 65,
+        Move::UltimateDelay => 66,
+        Move::DeclareDraw => 67,
+    }
+}
+
+/// [`at_least`] with its moves tried in history-heuristic order: each
+/// side tries first the moves that most often gave it the answer it
+/// wanted elsewhere in the search. The order decides only how soon a
+/// side stops, never what it answers: a side answers its wanted value
+/// exactly when some move has it, and otherwise only after trying every
+/// move. So the answer is the same boolean minimax as [`at_least`]'s,
+/// for any order (tests/reference.rs checks both against [`minimax`]).
+/// No table of values or bounds is kept. Returns `None` after
+/// `max_nodes` states.
+pub fn at_least_ordered<G: Game>(game: &mut G, v: i32, max_nodes: u64) -> Option<(bool, RefStats)> {
+    struct Search {
+        v: i32,
+        max: u64,
+        st: RefStats,
+        // Per colour and slot: how often the move gave its side the answer
+        // it wanted.
+        score: [[u64; 68]; 2],
+    }
+    fn rec<G: Game>(g: &mut G, s: &mut Search) -> Option<bool> {
+        s.st.nodes += 1;
+        if s.st.nodes > s.max {
+            return None;
+        }
+        if let Some(r) = g.result() {
+            return Some(value(r) >= s.v);
+        }
+        let c = g.to_move();
+        let wanted = c == Color::Black;
+        let side = usize::from(!wanted);
+        let mut moves = g.legal_move_list();
+        moves.sort_by_key(|&m| {
+            (
+                std::cmp::Reverse(s.score[side][slot(m)]),
+                matches!(m, kosolve_rules::Move::Play(_)),
+            )
+        });
+        for m in moves {
+            g.play(m);
+            let r = rec(g, s);
+            g.undo();
+            if r? == wanted {
+                s.score[side][slot(m)] += 1;
+                return Some(wanted);
+            }
+        }
+        Some(!wanted)
+    }
+    let (lo, hi) = value_bounds(game);
+    if v <= lo || v > hi {
+        return Some((v <= lo, RefStats::default()));
+    }
+    let mut s = Search {
+        v,
+        max: max_nodes,
+        st: RefStats::default(),
+        score: [[0; 68]; 2],
+    };
+    rec(game, &mut s).map(|r| (r, s.st))
+}
+
+/// [`confirms`] with [`at_least_ordered`]: the same two questions, the
+/// same answers, usually far fewer states.
+pub fn confirms_ordered<G: Game>(game: &G, v: i32, max_nodes: u64) -> Option<(bool, RefStats)> {
+    let (lo, a) = at_least_ordered(&mut game.clone(), v, max_nodes)?;
+    let (hi, b) = at_least_ordered(&mut game.clone(), v + 1, max_nodes)?;
+    let stats = RefStats {
+        nodes: a.nodes + b.nodes,
+    };
+    Some((lo && !hi, stats))
+}

@@ -84,9 +84,13 @@ fn check(rs: Ruleset, boards: &[&str]) -> Vec<String> {
                         used.push("naive");
                         // The boolean check accepts minimax's value and no
                         // other (it visits part of the tree minimax finished).
+                        // So does the history-ordered variant.
                         for (claim, want) in [(n, true), (n - 1, false), (n + 1, false)] {
                             let (ok, _) = reference::confirms(&g, claim, NAIVE_CAP).unwrap();
                             assert_eq!(ok, want, "{label}: confirms({claim})");
+                            let (ok, _) =
+                                reference::confirms_ordered(&g, claim, NAIVE_CAP).unwrap();
+                            assert_eq!(ok, want, "{label}: confirms_ordered({claim})");
                         }
                     }
                 }
@@ -164,4 +168,39 @@ fn kee_matches_references() {
         let (a, _) = reference::alphabeta(&mut g.clone(), 200_000_000).unwrap();
         assert_eq!(v, a, "1x3 kee suicide={su}");
     }
+}
+
+/// The history-ordered boolean search gives the same answers as plain
+/// alpha-beta's value on 1x4 and 2x2 (every ruleset with a key, both
+/// suicide settings): "value >= c" holds exactly for c <= the value, for
+/// claims around it. The order of moves changes only the node count.
+#[test]
+fn ordered_boolean_search_matches_alphabeta() {
+    let mut compared = 0;
+    for b in ["1x4", "2x2"] {
+        let board = board(b);
+        for rs in Ruleset::ALL {
+            if matches!(rs, Ruleset::Basic | Ruleset::Kee) {
+                continue;
+            }
+            for su in [Suicide::Forbidden, Suicide::Allowed] {
+                let Some(r) = rules(rs, su, 0) else { continue };
+                let g = AnyGame::new(board.clone(), r);
+                let Some((v, _)) = reference::alphabeta(&mut g.clone(), 2_000_000) else {
+                    eprintln!("{b} {rs} suicide={su}: alpha-beta did not finish");
+                    continue;
+                };
+                for c in v - 1..=v + 2 {
+                    let (yes, _) = reference::at_least_ordered(&mut g.clone(), c, 50_000_000)
+                        .unwrap_or_else(|| panic!("{b} {rs} {su}: too large"));
+                    assert_eq!(yes, c <= v, "{b} {rs} suicide={su}: value >= {c}");
+                }
+                compared += 1;
+            }
+        }
+    }
+    // Of the 32 combinations, alpha-beta does not finish within its cap
+    // on four: 1x4 basic-fixed with suicide allowed and 2x2 under
+    // Fundamental, Ultimate and Ultimate-simple Go.
+    assert!(compared >= 28, "only {compared} combinations compared");
 }
