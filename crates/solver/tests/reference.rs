@@ -42,11 +42,17 @@ fn uncovered(b: &str, rs: Ruleset, su: Suicide) -> bool {
 }
 
 /// Of the [`uncovered`] combinations, those where the fast solver's value
-/// is confirmed instead by two plain boolean searches ("value >= v" holds,
-/// "value >= v + 1" does not; `reference::confirms`): 2x2 Fundamental Go
-/// at every komi compared (up to 0.94 G nodes, komi -1). Each must finish.
-fn confirmed(b: &str, rs: Ruleset) -> bool {
-    b == "2x2" && rs == Ruleset::Fundamental
+/// is confirmed instead by two boolean searches ("value >= v" holds,
+/// "value >= v + 1" does not; `reference::confirms_ordered`, plain boolean
+/// minimax with history-heuristic move order): 2x2 Fundamental Go at every
+/// komi compared (up to 0.72 G nodes, komi -1), and 1x5 ssk, nssk (0.3 M
+/// and 0.01 M nodes) and basic-fixed (0.66 G) with suicide allowed. Each
+/// must finish.
+fn confirmed(b: &str, rs: Ruleset, su: Suicide) -> bool {
+    (b == "2x2" && rs == Ruleset::Fundamental)
+        || (b == "1x5"
+            && su == Suicide::Allowed
+            && matches!(rs, Ruleset::Ssk | Ruleset::Nssk | Ruleset::BasicFixed))
 }
 const CONFIRM_CAP: u64 = 1_500_000_000;
 
@@ -58,7 +64,7 @@ fn check(rs: Ruleset, boards: &[&str]) -> Vec<String> {
             for &k in komis(rs) {
                 let Some(r) = rules(rs, su, k) else { continue };
                 let label = format!("{b} {rs} suicide={su} komi={}", k as f64 / 2.0);
-                if uncovered(b, rs, su) && !confirmed(b, rs) {
+                if uncovered(b, rs, su) && !confirmed(b, rs, su) {
                     missing.push(label);
                     continue;
                 }
@@ -67,7 +73,7 @@ fn check(rs: Ruleset, boards: &[&str]) -> Vec<String> {
                     .expect("the fast solver finishes on 5 points");
                 let g = AnyGame::new(board.clone(), r);
                 if uncovered(b, rs, su) {
-                    let (ok, st) = reference::confirms(&g, v, CONFIRM_CAP)
+                    let (ok, st) = reference::confirms_ordered(&g, v, CONFIRM_CAP)
                         .unwrap_or_else(|| panic!("{label}: the boolean searches did not finish"));
                     assert!(
                         ok,
