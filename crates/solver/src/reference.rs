@@ -1,8 +1,8 @@
 //! Deliberately naive references for testing the fast solver.
 //!
-//! Both use only the [`Game`] trait and their own valuation of a finished
-//! game; neither shares code with the fast solver (no pruning, no move
-//! ordering, no bounds, no table of bounds).
+//! All use only the [`Game`] trait and their own valuation of a finished
+//! game; none shares code with the fast solver (no table of bounds, no
+//! MTD(f), no threads).
 //!
 //! - [`minimax`]: plain minimax over every game (the full history is the
 //!   game itself). Its cost is the number of complete games: fine for
@@ -15,6 +15,8 @@
 //! - [`alphabeta`]: plain alpha-beta without a table.
 //! - [`at_least`] and [`confirms`]: plain boolean minimax of "value >= v",
 //!   used to confirm a claimed value from both sides.
+//! - [`at_least_ordered`] and [`confirms_ordered`]: the same with moves in
+//!   history-heuristic order, which changes only how soon a side stops.
 
 use hashbrown::HashMap;
 use kosolve_board::Color;
