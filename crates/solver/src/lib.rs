@@ -7,7 +7,7 @@
 //!   alpha-beta with an exact transposition table keyed by
 //!   [`Game::future_key`], an MTD(f) driver that keeps proven bounds when
 //!   stopped, and rayon threads (see docs/solver.md).
-//! - [`reference`]: deliberately naive minimax references for testing.
+//! - [`reference`](mod@reference): deliberately naive minimax references for testing.
 //! - `basic` (void games) is solved by retrograde analysis
 //!   ([`kosolve_retrograde::solve_basic`]), reported through the same [`Report`].
 //!
