@@ -1,4 +1,4 @@
-//! Times the alpha-beta reference: `abcheck BOARD RULESET [allowed] [kHALF] [memo|verify [ordered]] [cap=NODES]`.
+//! Times the alpha-beta reference: `abcheck BOARD RULESET [allowed] [kHALF] [memo|verify [ordered|memo [entries=N]]] [cap=NODES]`.
 use kosolve_board::{Board, Suicide};
 use kosolve_rules::{AnyGame, Rules};
 use kosolve_solver::reference;
@@ -27,7 +27,16 @@ fn main() {
             .iter()
             .find_map(|x| x.strip_prefix("cap="))
             .map_or(2_000_000_000, |c| c.parse().unwrap());
-        let c = if a.iter().any(|x| x == "ordered") {
+        let c = if a.iter().any(|x| x == "memo") {
+            reference::confirms_memo(
+                &g,
+                v,
+                cap,
+                a.iter()
+                    .find_map(|x| x.strip_prefix("entries="))
+                    .map_or(reference::MEMO_ENTRIES, |c| c.parse().unwrap()),
+            )
+        } else if a.iter().any(|x| x == "ordered") {
             reference::confirms_ordered(&g, v, cap)
         } else {
             reference::confirms(&g, v, cap)

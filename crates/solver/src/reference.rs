@@ -303,3 +303,96 @@ pub fn confirms_ordered<G: Game>(game: &G, v: i32, max_nodes: u64) -> Option<(bo
     };
     Some((lo && !hi, stats))
 }
+
+/// A default for [`at_least_memo`]'s `max_entries`: 16.8 M answers,
+/// about 0.8 GiB.
+pub const MEMO_ENTRIES: usize = 1 << 24;
+
+/// [`at_least_ordered`] memoised on [`Game::future_key`]: one proven
+/// answer per distinct future, for this one question. Exact for the same
+/// reason as [`memo_minimax`]: two states with equal keys have equal
+/// futures, so the same answer. The memo keeps at most `max_entries`
+/// answers and then stops adding (what it holds stays exact; only the
+/// search grows). Returns `None` if the game has no key (Kee) or after
+/// `max_nodes` states.
+pub fn at_least_memo<G: Game>(
+    game: &mut G,
+    v: i32,
+    max_nodes: u64,
+    max_entries: usize,
+) -> Option<(bool, RefStats)> {
+    struct Search {
+        v: i32,
+        max: u64,
+        st: RefStats,
+        score: [[u64; 68]; 2],
+        memo: HashMap<u128, bool>,
+        entries: usize,
+    }
+    fn rec<G: Game>(g: &mut G, s: &mut Search) -> Option<bool> {
+        s.st.nodes += 1;
+        if s.st.nodes > s.max {
+            return None;
+        }
+        if let Some(r) = g.result() {
+            return Some(value(r) >= s.v);
+        }
+        let key = g.future_key()?;
+        if let Some(&r) = s.memo.get(&key) {
+            return Some(r);
+        }
+        let c = g.to_move();
+        let wanted = c == Color::Black;
+        let side = usize::from(!wanted);
+        let mut moves = g.legal_move_list();
+        moves.sort_by_key(|&m| {
+            (
+                std::cmp::Reverse(s.score[side][slot(m)]),
+                matches!(m, kosolve_rules::Move::Play(_)),
+            )
+        });
+        let mut answer = !wanted;
+        for m in moves {
+            g.play(m);
+            let r = rec(g, s);
+            g.undo();
+            if r? == wanted {
+                s.score[side][slot(m)] += 1;
+                answer = wanted;
+                break;
+            }
+        }
+        if s.memo.len() < s.entries {
+            s.memo.insert(key, answer);
+        }
+        Some(answer)
+    }
+    let (lo, hi) = value_bounds(game);
+    if v <= lo || v > hi {
+        return Some((v <= lo, RefStats::default()));
+    }
+    let mut s = Search {
+        v,
+        max: max_nodes,
+        st: RefStats::default(),
+        score: [[0; 68]; 2],
+        memo: HashMap::new(),
+        entries: max_entries,
+    };
+    rec(game, &mut s).map(|r| (r, s.st))
+}
+
+/// [`confirms`] with [`at_least_memo`] (each question has its own memo).
+pub fn confirms_memo<G: Game>(
+    game: &G,
+    v: i32,
+    max_nodes: u64,
+    max_entries: usize,
+) -> Option<(bool, RefStats)> {
+    let (lo, a) = at_least_memo(&mut game.clone(), v, max_nodes, max_entries)?;
+    let (hi, b) = at_least_memo(&mut game.clone(), v + 1, max_nodes, max_entries)?;
+    let stats = RefStats {
+        nodes: a.nodes + b.nodes,
+    };
+    Some((lo && !hi, stats))
+}

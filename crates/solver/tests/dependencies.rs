@@ -66,6 +66,7 @@ fn compare(rs: Ruleset, boards: &[&str], komi: i32, states: usize) {
     let mut rng = Lcg(0x5EED ^ rs as u64);
     let mut compared = 0;
     let mut with_reference = 0;
+    let mut memo_checked = 0;
     for b in boards {
         let board = board(b);
         for su in [Suicide::Forbidden, Suicide::Allowed] {
@@ -89,16 +90,34 @@ fn compare(rs: Ruleset, boards: &[&str], komi: i32, states: usize) {
                 if let Some((a, _)) = reference::alphabeta(&mut g.clone(), 2_000_000) {
                     assert_eq!(a, w, "{label}: plain alpha-beta");
                     with_reference += 1;
+                    // The memoised boolean reference (used where alpha-beta
+                    // does not finish, tests/reference.rs) agrees: value >= a
+                    // holds and value >= a + 1 does not.
+                    for (c, want) in [(a, true), (a + 1, false)] {
+                        if let Some((yes, _)) =
+                            reference::at_least_memo(&mut g.clone(), c, 2_000_000, 1 << 20)
+                        {
+                            assert_eq!(yes, want, "{label}: memoised boolean, value >= {c}");
+                            memo_checked += 1;
+                        }
+                    }
                 }
             }
         }
     }
-    eprintln!("{rs}: {compared} states compared, {with_reference} also with plain alpha-beta");
+    eprintln!(
+        "{rs}: {compared} states compared, {with_reference} also with plain alpha-beta, \
+         {memo_checked} memoised boolean answers"
+    );
     assert!(
         compared >= states,
         "{rs}: only {compared} states finished under whole keys"
     );
     assert!(with_reference > 0, "{rs}: the reference never finished");
+    assert!(
+        memo_checked > 0,
+        "{rs}: the memoised boolean search never finished"
+    );
 }
 
 #[test]

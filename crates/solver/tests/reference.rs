@@ -41,18 +41,48 @@ fn uncovered(b: &str, rs: Ruleset, su: Suicide) -> bool {
         || ((b == "1x5" || b == "2x2") && fundamental)
 }
 
+/// How an [`uncovered`] combination is confirmed: by two boolean searches
+/// ("value >= v" holds, "value >= v + 1" does not).
+#[derive(Clone, Copy, Debug)]
+enum Confirm {
+    /// `reference::confirms_ordered`: boolean minimax with
+    /// history-heuristic move order and no table.
+    Ordered,
+    /// `reference::confirms_memo`: the same, memoised on `future_key()`
+    /// (one answer per distinct future, like `memo_minimax`).
+    Memo,
+}
+
 /// Of the [`uncovered`] combinations, those where the fast solver's value
-/// is confirmed instead by two boolean searches ("value >= v" holds,
-/// "value >= v + 1" does not; `reference::confirms_ordered`, plain boolean
-/// minimax with history-heuristic move order): 2x2 Fundamental Go at every
-/// komi compared (up to 0.72 G nodes, komi -1), and 1x5 ssk, nssk (0.3 M
-/// and 0.01 M nodes) and basic-fixed (0.66 G) with suicide allowed. Each
-/// must finish.
-fn confirmed(b: &str, rs: Ruleset, su: Suicide) -> bool {
-    (b == "2x2" && rs == Ruleset::Fundamental)
+/// is confirmed instead by two boolean searches, and how (node counts in
+/// docs/solver.md):
+/// - without a table: 2x2 Fundamental Go at every komi compared (up to
+///   0.72 G nodes, komi -1), and 1x5 ssk, nssk (0.3 M and 0.01 M nodes) and
+///   basic-fixed (0.66 G) with suicide allowed;
+/// - memoised: 2x2 Ultimate and Ultimate-simple Go at every komi compared
+///   (up to 8.9 M nodes), 1x5 Fundamental Go at every komi (up to 6.7 M),
+///   1x5 Ultimate Go at komi 1 (20.6 M) and 1x5 Ultimate-simple Go at komi
+///   1 and -1 (9.1 M and 16.5 M). The other 1x5 Ultimate komis need a
+///   larger memo than CI should hold (docs/solver.md).
+///
+/// Each must finish.
+fn confirmed(b: &str, rs: Ruleset, su: Suicide, komi_halves: i32) -> Option<Confirm> {
+    let ultimate = matches!(rs, Ruleset::Ultimate | Ruleset::UltimateSimple);
+    if (b == "2x2" && rs == Ruleset::Fundamental)
         || (b == "1x5"
             && su == Suicide::Allowed
             && matches!(rs, Ruleset::Ssk | Ruleset::Nssk | Ruleset::BasicFixed))
+    {
+        Some(Confirm::Ordered)
+    } else if (b == "2x2" && ultimate)
+        || (b == "1x5" && rs == Ruleset::Fundamental)
+        || (b == "1x5" && rs == Ruleset::Ultimate && komi_halves == 2)
+        || (b == "1x5" && rs == Ruleset::UltimateSimple && komi_halves.abs() == 2)
+    {
+        Some(Confirm::Memo)
+    } else {
+        None
+    }
 }
 const CONFIRM_CAP: u64 = 1_500_000_000;
 
@@ -64,7 +94,8 @@ fn check(rs: Ruleset, boards: &[&str]) -> Vec<String> {
             for &k in komis(rs) {
                 let Some(r) = rules(rs, su, k) else { continue };
                 let label = format!("{b} {rs} suicide={su} komi={}", k as f64 / 2.0);
-                if uncovered(b, rs, su) && !confirmed(b, rs, su) {
+                let how = confirmed(b, rs, su, k);
+                if uncovered(b, rs, su) && how.is_none() {
                     missing.push(label);
                     continue;
                 }
@@ -72,14 +103,22 @@ fn check(rs: Ruleset, boards: &[&str]) -> Vec<String> {
                     .value()
                     .expect("the fast solver finishes on 5 points");
                 let g = AnyGame::new(board.clone(), r);
-                if uncovered(b, rs, su) {
-                    let (ok, st) = reference::confirms_ordered(&g, v, CONFIRM_CAP)
-                        .unwrap_or_else(|| panic!("{label}: the boolean searches did not finish"));
+                if let (true, Some(how)) = (uncovered(b, rs, su), how) {
+                    let (ok, st) = match how {
+                        Confirm::Ordered => reference::confirms_ordered(&g, v, CONFIRM_CAP),
+                        Confirm::Memo => {
+                            reference::confirms_memo(&g, v, CONFIRM_CAP, reference::MEMO_ENTRIES)
+                        }
+                    }
+                    .unwrap_or_else(|| panic!("{label}: the boolean searches did not finish"));
                     assert!(
                         ok,
-                        "{label}: plain boolean search refutes the fast value {v}"
+                        "{label}: boolean search ({how:?}) refutes the fast value {v}"
                     );
-                    eprintln!("{label}: value {v}, confirmed in {} nodes", st.nodes);
+                    eprintln!(
+                        "{label}: value {v}, confirmed ({how:?}) in {} nodes",
+                        st.nodes
+                    );
                     continue;
                 }
                 let small = board.len() <= 3;
@@ -90,13 +129,20 @@ fn check(rs: Ruleset, boards: &[&str]) -> Vec<String> {
                         used.push("naive");
                         // The boolean check accepts minimax's value and no
                         // other (it visits part of the tree minimax finished).
-                        // So does the history-ordered variant.
+                        // So do the history-ordered variants (the memoised one where
+                        // the game has a key).
                         for (claim, want) in [(n, true), (n - 1, false), (n + 1, false)] {
                             let (ok, _) = reference::confirms(&g, claim, NAIVE_CAP).unwrap();
                             assert_eq!(ok, want, "{label}: confirms({claim})");
                             let (ok, _) =
                                 reference::confirms_ordered(&g, claim, NAIVE_CAP).unwrap();
                             assert_eq!(ok, want, "{label}: confirms_ordered({claim})");
+                            if rs != Ruleset::Kee {
+                                let (ok, _) =
+                                    reference::confirms_memo(&g, claim, NAIVE_CAP, 1 << 16)
+                                        .unwrap();
+                                assert_eq!(ok, want, "{label}: confirms_memo({claim})");
+                            }
                         }
                     }
                 }
@@ -176,9 +222,9 @@ fn kee_matches_references() {
     }
 }
 
-/// The history-ordered boolean search gives the same answers as plain
-/// alpha-beta's value on 1x4 and 2x2 (every ruleset with a key, both
-/// suicide settings): "value >= c" holds exactly for c <= the value, for
+/// The history-ordered boolean search, plain and memoised, gives the same
+/// answers as plain alpha-beta's value on 1x4 and 2x2 (every ruleset with
+/// a key, both suicide settings): "value >= c" holds exactly for c <= the value, for
 /// claims around it. The order of moves changes only the node count.
 #[test]
 fn ordered_boolean_search_matches_alphabeta() {
@@ -200,6 +246,9 @@ fn ordered_boolean_search_matches_alphabeta() {
                     let (yes, _) = reference::at_least_ordered(&mut g.clone(), c, 50_000_000)
                         .unwrap_or_else(|| panic!("{b} {rs} {su}: too large"));
                     assert_eq!(yes, c <= v, "{b} {rs} suicide={su}: value >= {c}");
+                    let (yes, _) = reference::at_least_memo(&mut g.clone(), c, 50_000_000, 1 << 20)
+                        .unwrap_or_else(|| panic!("{b} {rs} {su}: too large"));
+                    assert_eq!(yes, c <= v, "{b} {rs} suicide={su}: memoised, value >= {c}");
                 }
                 compared += 1;
             }
