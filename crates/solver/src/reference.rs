@@ -17,6 +17,9 @@
 //!   used to confirm a claimed value from both sides.
 //! - [`at_least_ordered`] and [`confirms_ordered`]: the same with moves in
 //!   history-heuristic order, which changes only how soon a side stops.
+//! - [`at_least_memo`] and [`confirms_memo`]: the ordered search memoised
+//!   on `future_key()` like [`memo_minimax`] (a table of proven answers,
+//!   so less naive; docs/solver.md says where each is used).
 
 use hashbrown::HashMap;
 use kosolve_board::Color;
