@@ -215,12 +215,7 @@ fn value_bounds<G: Game>(game: &G) -> (i32, i32) {
 /// both agree with the claim, or `None` if either search passes
 /// `max_nodes` states (each search has its own budget).
 pub fn confirms<G: Game>(game: &G, v: i32, max_nodes: u64) -> Option<(bool, RefStats)> {
-    let (lo, a) = at_least(&mut game.clone(), v, max_nodes)?;
-    let (hi, b) = at_least(&mut game.clone(), v + 1, max_nodes)?;
-    let stats = RefStats {
-        nodes: a.nodes + b.nodes,
-    };
-    Some((lo && !hi, stats))
+    both_questions(v, |c| at_least(&mut game.clone(), c, max_nodes))
 }
 
 /// The history-heuristic slot of a move: its point, or one of four slots
@@ -246,65 +241,13 @@ fn slot(m: kosolve_rules::Move) -> usize {
 /// No table of values or bounds is kept. Returns `None` after
 /// `max_nodes` states.
 pub fn at_least_ordered<G: Game>(game: &mut G, v: i32, max_nodes: u64) -> Option<(bool, RefStats)> {
-    struct Search {
-        v: i32,
-        max: u64,
-        st: RefStats,
-        // Per colour and slot: how often the move gave its side the answer
-        // it wanted.
-        score: [[u64; 68]; 2],
-    }
-    fn rec<G: Game>(g: &mut G, s: &mut Search) -> Option<bool> {
-        s.st.nodes += 1;
-        if s.st.nodes > s.max {
-            return None;
-        }
-        if let Some(r) = g.result() {
-            return Some(value(r) >= s.v);
-        }
-        let c = g.to_move();
-        let wanted = c == Color::Black;
-        let side = usize::from(!wanted);
-        let mut moves = g.legal_move_list();
-        moves.sort_by_key(|&m| {
-            (
-                std::cmp::Reverse(s.score[side][slot(m)]),
-                matches!(m, kosolve_rules::Move::Play(_)),
-            )
-        });
-        for m in moves {
-            g.play(m);
-            let r = rec(g, s);
-            g.undo();
-            if r? == wanted {
-                s.score[side][slot(m)] += 1;
-                return Some(wanted);
-            }
-        }
-        Some(!wanted)
-    }
-    let (lo, hi) = value_bounds(game);
-    if v <= lo || v > hi {
-        return Some((v <= lo, RefStats::default()));
-    }
-    let mut s = Search {
-        v,
-        max: max_nodes,
-        st: RefStats::default(),
-        score: [[0; 68]; 2],
-    };
-    rec(game, &mut s).map(|r| (r, s.st))
+    ordered_search(game, v, max_nodes, None)
 }
 
 /// [`confirms`] with [`at_least_ordered`]: the same two questions, the
 /// same answers, usually far fewer states.
 pub fn confirms_ordered<G: Game>(game: &G, v: i32, max_nodes: u64) -> Option<(bool, RefStats)> {
-    let (lo, a) = at_least_ordered(&mut game.clone(), v, max_nodes)?;
-    let (hi, b) = at_least_ordered(&mut game.clone(), v + 1, max_nodes)?;
-    let stats = RefStats {
-        nodes: a.nodes + b.nodes,
-    };
-    Some((lo && !hi, stats))
+    both_questions(v, |c| at_least_ordered(&mut game.clone(), c, max_nodes))
 }
 
 /// A default for [`at_least_memo`]'s `max_entries`: 16.8 M answers,
@@ -324,13 +267,55 @@ pub fn at_least_memo<G: Game>(
     max_nodes: u64,
     max_entries: usize,
 ) -> Option<(bool, RefStats)> {
+    ordered_search(game, v, max_nodes, Some(max_entries))
+}
+
+/// [`confirms`] with [`at_least_memo`] (each question has its own memo).
+pub fn confirms_memo<G: Game>(
+    game: &G,
+    v: i32,
+    max_nodes: u64,
+    max_entries: usize,
+) -> Option<(bool, RefStats)> {
+    both_questions(v, |c| {
+        at_least_memo(&mut game.clone(), c, max_nodes, max_entries)
+    })
+}
+
+/// Asks "value >= v" (must hold) and "value >= v + 1" (must not) and adds
+/// up the nodes; `None` if either question is not answered.
+fn both_questions(
+    v: i32,
+    mut ask: impl FnMut(i32) -> Option<(bool, RefStats)>,
+) -> Option<(bool, RefStats)> {
+    let (lo, a) = ask(v)?;
+    let (hi, b) = ask(v + 1)?;
+    let stats = RefStats {
+        nodes: a.nodes + b.nodes,
+    };
+    Some((lo && !hi, stats))
+}
+
+/// The boolean search of [`at_least_ordered`], memoised on
+/// [`Game::future_key`] with at most `memo` entries when `memo` is
+/// `Some` ([`at_least_memo`]).
+fn ordered_search<G: Game>(
+    game: &mut G,
+    v: i32,
+    max_nodes: u64,
+    memo: Option<usize>,
+) -> Option<(bool, RefStats)> {
     struct Search {
         v: i32,
         max: u64,
         st: RefStats,
+        // Per colour and slot: how often the move gave its side the answer
+        // it wanted.
         score: [[u64; 68]; 2],
+        // Proven answers by future key, and how many may be kept (none
+        // without a memo).
         memo: HashMap<u128, bool>,
-        entries: usize,
+        entries: Option<usize>,
     }
     fn rec<G: Game>(g: &mut G, s: &mut Search) -> Option<bool> {
         s.st.nodes += 1;
@@ -340,12 +325,14 @@ pub fn at_least_memo<G: Game>(
         if let Some(r) = g.result() {
             return Some(value(r) >= s.v);
         }
-        let key = g.future_key()?;
-        if let Some(&r) = s.memo.get(&key) {
+        let key = match s.entries {
+            Some(_) => Some(g.future_key()?),
+            None => None,
+        };
+        if let Some(&r) = key.and_then(|k| s.memo.get(&k)) {
             return Some(r);
         }
-        let c = g.to_move();
-        let wanted = c == Color::Black;
+        let wanted = g.to_move() == Color::Black;
         let side = usize::from(!wanted);
         let mut moves = g.legal_move_list();
         moves.sort_by_key(|&m| {
@@ -365,8 +352,10 @@ pub fn at_least_memo<G: Game>(
                 break;
             }
         }
-        if s.memo.len() < s.entries {
-            s.memo.insert(key, answer);
+        if let (Some(k), Some(max)) = (key, s.entries) {
+            if s.memo.len() < max {
+                s.memo.insert(k, answer);
+            }
         }
         Some(answer)
     }
@@ -380,22 +369,7 @@ pub fn at_least_memo<G: Game>(
         st: RefStats::default(),
         score: [[0; 68]; 2],
         memo: HashMap::new(),
-        entries: max_entries,
+        entries: memo,
     };
     rec(game, &mut s).map(|r| (r, s.st))
-}
-
-/// [`confirms`] with [`at_least_memo`] (each question has its own memo).
-pub fn confirms_memo<G: Game>(
-    game: &G,
-    v: i32,
-    max_nodes: u64,
-    max_entries: usize,
-) -> Option<(bool, RefStats)> {
-    let (lo, a) = at_least_memo(&mut game.clone(), v, max_nodes, max_entries)?;
-    let (hi, b) = at_least_memo(&mut game.clone(), v + 1, max_nodes, max_entries)?;
-    let stats = RefStats {
-        nodes: a.nodes + b.nodes,
-    };
-    Some((lo && !hi, stats))
 }
