@@ -110,6 +110,69 @@ pub(crate) fn move_code(m: Move) -> u8 {
     }
 }
 
+/// What probing the tables left of a node they do not decide (see
+/// [`Searcher::probe`]).
+struct Window {
+    /// The window, narrowed by the whole-key bounds found (plain tables).
+    alpha: i32,
+    /// See `alpha`.
+    beta: i32,
+    /// The whole-key lower bound found (plain tables), or `i32::MIN`.
+    lower: i32,
+    /// The whole-key upper bound found (plain tables), or `i32::MAX`.
+    upper: i32,
+    /// The best move remembered by a table, as a [`move_code`].
+    tt_best: Option<u8>,
+    /// The history-free key (dependency tracking).
+    base: Option<u128>,
+    /// The whole key, where it was computed.
+    key: Option<u128>,
+}
+
+/// The outcome of [`Searcher::probe`].
+enum Probed {
+    /// A stored bound decides the window: the value to return.
+    Decided(i32),
+    /// The search must go on.
+    Open(Window),
+}
+
+/// What a node's children came to (see [`Searcher::search_children`]).
+struct Verdict {
+    /// The best value found for the side to move (fail-soft).
+    best: i32,
+    /// The index of its move.
+    best_i: usize,
+    /// Dependencies of the best child's bound through its move, with the
+    /// move's own entry avoided.
+    best_deps: Deps,
+    /// The union of every searched child's dependencies.
+    all_deps: Deps,
+    /// Some child was unknown (at the depth limit).
+    unknown: bool,
+}
+
+impl Verdict {
+    fn new(maximize: bool) -> Verdict {
+        Verdict {
+            best: if maximize { i32::MIN } else { i32::MAX },
+            best_i: 0,
+            best_deps: Deps::NONE,
+            all_deps: Deps::NONE,
+            unknown: false,
+        }
+    }
+
+    /// Whether `v` is better than the best so far for the side to move.
+    fn improves(&self, v: i32, maximize: bool) -> bool {
+        if maximize {
+            v > self.best
+        } else {
+            v < self.best
+        }
+    }
+}
+
 /// One thread's searcher.
 pub(crate) struct Searcher<'a, G: Game> {
     pub game: G,
@@ -244,97 +307,21 @@ impl<'a, G: Game> Searcher<'a, G> {
     /// (`last_unknown`); a node is unknown when no child decides it and an
     /// unknown child could. Only decided results are stored, so every
     /// table entry is a proof, whatever the limit it was found under.
-    pub fn search(&mut self, mut alpha: i32, mut beta: i32, ply: usize, depth: u32) -> i32 {
-        self.nodes += 1;
-        self.last_deps = Deps::NONE;
-        self.last_unknown = false;
+    ///
+    /// The steps: [`Searcher::enter`] (limits, the end of the game, the
+    /// value range), [`Searcher::probe`] (the tables), [`Searcher::ordered_moves`],
+    /// [`Searcher::search_children`] (serially, then [`Searcher::split`]
+    /// over threads), and [`Searcher::store_with_deps`] or
+    /// [`Searcher::store_plain`].
+    pub fn search(&mut self, alpha: i32, beta: i32, ply: usize, depth: u32) -> i32 {
         debug_assert!(depth == UNLIMITED || beta == alpha + 1);
-        if self.nodes & 1023 == 0 && self.check_stop() {
-            self.aborted = true;
-            return 0;
+        if let Some(v) = self.enter(alpha, beta) {
+            return v;
         }
-        if let Some(r) = self.game.result() {
-            if self.dep && matches!(r, GameResult::Win(_)) {
-                // The mover has no legal move: that rests on the bans staying.
-                let mut d = Deps::NONE;
-                self.banned_entries(&mut d);
-                self.last_deps = d;
-            }
-            return result_value(&r);
-        }
-        // Every value lies in the game's range: a window outside it is decided.
-        let (lo, hi) = self.shared.range;
-        if beta <= lo {
-            return lo;
-        }
-        if alpha >= hi {
-            return hi;
-        }
-        let mut tt_best = None;
-        let (mut lower, mut upper) = (i32::MIN, i32::MAX);
-        let mut base = None;
-        let key;
-        if self.dep {
-            base = self.game.history_free_key();
-            let table = self.shared.dep_table.as_ref().expect("dep table");
-            if let Some(k) = base {
-                if let Some(p) = table.probe(k, self.shared.range, &self.hist) {
-                    let ((l, ld), (u, ud)) = (p.lower, p.upper);
-                    if l >= beta || u <= alpha || l == u {
-                        self.hits += 1;
-                        let (v, mut d) = if l >= beta {
-                            (l, ld)
-                        } else if u <= alpha {
-                            (u, ud)
-                        } else {
-                            (l, ld)
-                        };
-                        if l == u {
-                            d.merge(&ud);
-                        }
-                        self.last_deps = d;
-                        return v;
-                    }
-                    tt_best = p.best;
-                }
-            }
-            // Results whose dependencies outgrew a set live under whole keys.
-            key = if self.shared.whole_used.load(Ordering::Relaxed) {
-                self.game.future_key()
-            } else {
-                None
-            };
-            if let Some(p) = key.and_then(|k| self.shared.table.probe(k)) {
-                if p.lower >= beta || p.lower == p.upper || p.upper <= alpha {
-                    self.hits += 1;
-                    self.last_deps = Deps::OVER;
-                    return if p.upper <= alpha { p.upper } else { p.lower };
-                }
-                tt_best = tt_best.or(p.best);
-            }
-        } else {
-            key = if self.shared.use_table {
-                self.game.future_key()
-            } else {
-                None
-            };
-            if let Some(k) = key {
-                if let Some(p) = self.shared.table.probe(k) {
-                    self.hits += 1;
-                    if p.lower >= beta || p.lower == p.upper {
-                        return p.lower;
-                    }
-                    if p.upper <= alpha {
-                        return p.upper;
-                    }
-                    lower = p.lower;
-                    upper = p.upper;
-                    alpha = alpha.max(lower);
-                    beta = beta.min(upper);
-                    tt_best = p.best;
-                }
-            }
-        }
+        let w = match self.probe(alpha, beta) {
+            Probed::Decided(v) => return v,
+            Probed::Open(w) => w,
+        };
         if depth == 0 {
             self.last_unknown = true;
             return 0;
@@ -344,8 +331,146 @@ impl<'a, G: Game> Searcher<'a, G> {
         } else {
             depth - 1
         };
-        let mut any_unknown = false;
         let nodes_before = self.nodes;
+        let moves = self.ordered_moves(ply, w.tt_best);
+        let verdict = self.search_children(&moves, &w, ply, child_depth);
+        let best_code = move_code(moves[verdict.best_i]);
+        self.bufs[ply] = moves;
+        if self.aborted {
+            return 0;
+        }
+        let maximize = self.game.to_move() == Color::Black;
+        let cutoff = if maximize {
+            verdict.best >= w.beta
+        } else {
+            verdict.best <= w.alpha
+        };
+        if verdict.unknown && !cutoff {
+            // An unknown child could still decide this node.
+            self.last_unknown = true;
+            self.last_deps = Deps::NONE;
+            return 0;
+        }
+        if cutoff && self.shared.history {
+            let c = self.game.to_move().index();
+            let h = &mut self.history[c][best_code as usize];
+            *h = h.saturating_add(1 + (self.nodes - nodes_before).min(1 << 20) as u32);
+        }
+        let work = self.nodes - nodes_before + 1;
+        if self.dep {
+            self.store_with_deps(&w, verdict, best_code, work)
+        } else {
+            self.store_plain(&w, verdict.best, best_code, work)
+        }
+    }
+
+    /// The first step of [`Searcher::search`]: counts the node, checks the
+    /// limits, and answers at once at the end of the game or when the
+    /// window lies outside the game's value range.
+    fn enter(&mut self, alpha: i32, beta: i32) -> Option<i32> {
+        self.nodes += 1;
+        self.last_deps = Deps::NONE;
+        self.last_unknown = false;
+        if self.nodes & 1023 == 0 && self.check_stop() {
+            self.aborted = true;
+            return Some(0);
+        }
+        if let Some(r) = self.game.result() {
+            if self.dep && matches!(r, GameResult::Win(_)) {
+                // The mover has no legal move: that rests on the bans staying.
+                let mut d = Deps::NONE;
+                self.banned_entries(&mut d);
+                self.last_deps = d;
+            }
+            return Some(result_value(&r));
+        }
+        // Every value lies in the game's range: a window outside it is decided.
+        let (lo, hi) = self.shared.range;
+        if beta <= lo {
+            return Some(lo);
+        }
+        if alpha >= hi {
+            return Some(hi);
+        }
+        None
+    }
+
+    /// Probes the tables: the dependency table by the history-free key
+    /// (then the whole-key table, where results whose dependencies
+    /// overflowed live), or the whole-key table alone. Returns the value
+    /// when a stored bound decides the window, otherwise the window
+    /// narrowed by the stored bounds, the keys and the remembered best move.
+    fn probe(&mut self, alpha: i32, beta: i32) -> Probed {
+        let mut w = Window {
+            alpha,
+            beta,
+            lower: i32::MIN,
+            upper: i32::MAX,
+            tt_best: None,
+            base: None,
+            key: None,
+        };
+        if self.dep {
+            w.base = self.game.history_free_key();
+            let table = self.shared.dep_table.as_ref().expect("dep table");
+            if let Some(k) = w.base {
+                if let Some(p) = table.probe(k, self.shared.range, &self.hist) {
+                    let ((l, ld), (u, ud)) = (p.lower, p.upper);
+                    if l >= beta || u <= alpha || l == u {
+                        self.hits += 1;
+                        let (v, mut d) = if u <= alpha && l < beta { (u, ud) } else { (l, ld) };
+                        if l == u {
+                            d.merge(&ud);
+                        }
+                        self.last_deps = d;
+                        return Probed::Decided(v);
+                    }
+                    w.tt_best = p.best;
+                }
+            }
+            // Results whose dependencies outgrew a set live under whole keys.
+            w.key = if self.shared.whole_used.load(Ordering::Relaxed) {
+                self.game.future_key()
+            } else {
+                None
+            };
+            if let Some(p) = w.key.and_then(|k| self.shared.table.probe(k)) {
+                if p.lower >= beta || p.lower == p.upper || p.upper <= alpha {
+                    self.hits += 1;
+                    self.last_deps = Deps::OVER;
+                    return Probed::Decided(if p.upper <= alpha { p.upper } else { p.lower });
+                }
+                w.tt_best = w.tt_best.or(p.best);
+            }
+        } else {
+            w.key = if self.shared.use_table {
+                self.game.future_key()
+            } else {
+                None
+            };
+            if let Some(p) = w.key.and_then(|k| self.shared.table.probe(k)) {
+                self.hits += 1;
+                if p.lower >= beta || p.lower == p.upper {
+                    return Probed::Decided(p.lower);
+                }
+                if p.upper <= alpha {
+                    return Probed::Decided(p.upper);
+                }
+                w.lower = p.lower;
+                w.upper = p.upper;
+                w.alpha = alpha.max(p.lower);
+                w.beta = beta.min(p.upper);
+                w.tt_best = p.best;
+            }
+        }
+        Probed::Open(w)
+    }
+
+    /// The legal moves at ply `ply`, in search order: pass-like moves first
+    /// (or last), board plays by the history heuristic, and the table's
+    /// best move promoted to the front. The buffer is borrowed from
+    /// `bufs[ply]`; the caller puts it back.
+    fn ordered_moves(&mut self, ply: usize, tt_best: Option<u8>) -> Vec<Move> {
         if self.bufs.len() <= ply {
             self.bufs.resize_with(ply + 1, Vec::new);
         }
@@ -358,9 +483,8 @@ impl<'a, G: Game> Searcher<'a, G> {
             self.game.moves()
         );
         order_moves(&mut moves, self.shared.pass_first);
-        let c = self.game.to_move().index();
         if self.shared.history {
-            let h = &self.history[c];
+            let h = &self.history[self.game.to_move().index()];
             // Stable: pass-like moves keep their place, board plays by history score.
             let first_play = moves
                 .iter()
@@ -378,134 +502,133 @@ impl<'a, G: Game> Searcher<'a, G> {
                 moves[..=i].rotate_right(1);
             }
         }
+        moves
+    }
+
+    /// Searches the children in order until one cuts the window off: all
+    /// of them here, or below the split depth the eldest here and the rest
+    /// in parallel ([`Searcher::split`]). On a stop `aborted` is set and
+    /// the verdict means nothing.
+    fn search_children(&mut self, moves: &[Move], w: &Window, ply: usize, depth: u32) -> Verdict {
         let maximize = self.game.to_move() == Color::Black;
-        let (a0, b0) = (alpha, beta);
-        let mut best = if maximize { i32::MIN } else { i32::MAX };
-        let mut best_i = 0usize;
-        // Dependencies: of the best child's bound through its move (with
-        // the move's own entry avoided), and of every child's bound.
-        let mut best_deps = Deps::NONE;
-        let mut all_deps = Deps::NONE;
+        let (mut alpha, mut beta) = (w.alpha, w.beta);
+        let mut v = Verdict::new(maximize);
         let parallel = ply < self.shared.split_depth && moves.len() > 1;
         let count = if parallel { 1 } else { moves.len() };
         for (i, &m) in moves.iter().enumerate().take(count) {
             let e = self.play(m);
-            let v = self.search(alpha, beta, ply + 1, child_depth);
+            let value = self.search(alpha, beta, ply + 1, depth);
             self.undo();
             if self.aborted {
-                self.bufs[ply] = moves;
-                return 0;
+                return v;
             }
             if self.last_unknown {
-                any_unknown = true;
+                v.unknown = true;
                 continue;
             }
+            let better = v.improves(value, maximize);
             if self.dep {
-                let mut d = self.last_deps;
+                // The child's dependencies, relative to this node's history.
                 if let Some(e) = e {
-                    d.drop_need(e);
+                    self.last_deps.drop_need(e);
                 }
-                all_deps.merge(&d);
-                if (maximize && v > best) || (!maximize && v < best) {
-                    best_deps = d;
+                v.all_deps.merge(&self.last_deps);
+                if better {
+                    v.best_deps = self.last_deps;
                     if let (Move::Play(_), Some(e)) = (m, e) {
-                        best_deps.avoid(e);
+                        v.best_deps.avoid(e);
                     }
                 }
             }
+            if better {
+                v.best = value;
+                v.best_i = i;
+            }
             if maximize {
-                if v > best {
-                    best = v;
-                    best_i = i;
-                }
-                alpha = alpha.max(best);
+                alpha = alpha.max(v.best);
             } else {
-                if v < best {
-                    best = v;
-                    best_i = i;
-                }
-                beta = beta.min(best);
+                beta = beta.min(v.best);
             }
             if alpha >= beta {
-                break;
+                return v;
             }
         }
-        if parallel && alpha < beta {
-            let (v, i, bd, ad, unknown) =
-                self.split(&moves, alpha, beta, maximize, best, ply, child_depth);
+        if parallel {
+            let rest = self.split(moves, alpha, beta, maximize, v.best, ply, depth);
             if self.aborted {
-                self.bufs[ply] = moves;
-                return 0;
+                return v;
             }
-            any_unknown |= unknown;
-            all_deps.merge(&ad);
-            if (maximize && v > best) || (!maximize && v < best) {
-                best = v;
-                best_i = i;
-                best_deps = bd;
+            v.unknown |= rest.unknown;
+            v.all_deps.merge(&rest.all_deps);
+            if v.improves(rest.best, maximize) {
+                v.best = rest.best;
+                v.best_i = rest.best_i;
+                v.best_deps = rest.best_deps;
             }
         }
-        let cutoff = if maximize { best >= b0 } else { best <= a0 };
-        if any_unknown && !cutoff {
-            // An unknown child could still decide this node.
-            self.bufs[ply] = moves;
-            self.last_unknown = true;
-            self.last_deps = Deps::NONE;
-            return 0;
+        v
+    }
+
+    /// Stores the node's result under dependency tracking and sets
+    /// `last_deps`: the side to move's bound in its favour rests on its
+    /// best move; the other bound on all its moves and on its bans.
+    /// Bounds whose dependencies overflowed go to the whole-key table.
+    fn store_with_deps(&mut self, w: &Window, verdict: Verdict, best_code: u8, work: u64) -> i32 {
+        let Verdict {
+            best,
+            best_deps,
+            mut all_deps,
+            ..
+        } = verdict;
+        let maximize = self.game.to_move() == Color::Black;
+        let fail_low = best <= w.alpha;
+        let fail_high = best >= w.beta;
+        let need_all = if maximize { !fail_high } else { !fail_low };
+        let need_best = if maximize { !fail_low } else { !fail_high };
+        if need_all {
+            self.banned_entries(&mut all_deps);
         }
-        let best_code = move_code(moves[best_i]);
-        if cutoff && self.shared.history {
-            let h = &mut self.history[c][best_code as usize];
-            *h = h.saturating_add(1 + (self.nodes - nodes_before).min(1 << 20) as u32);
+        let mut d = Deps::NONE;
+        if need_best {
+            d.merge(&best_deps);
         }
-        self.bufs[ply] = moves;
-        let work = self.nodes - nodes_before + 1;
-        if self.dep {
-            // The side to move's bound in its favour rests on its best
-            // move; the other bound on all its moves and on its bans.
-            let fail_low = best <= a0;
-            let fail_high = best >= b0;
-            let need_all = if maximize { !fail_high } else { !fail_low };
-            let need_best = if maximize { !fail_low } else { !fail_high };
-            if need_all {
-                self.banned_entries(&mut all_deps);
-            }
-            let (lower_deps, upper_deps) = if maximize {
-                (best_deps, all_deps)
-            } else {
-                (all_deps, best_deps)
-            };
-            let lower_b = (!fail_low).then_some((best, lower_deps));
-            let upper_b = (!fail_high).then_some((best, upper_deps));
-            let mut d = Deps::NONE;
-            if need_best {
-                d.merge(&best_deps);
-            }
-            if need_all {
-                d.merge(&all_deps);
-            }
-            self.last_deps = d;
-            let lo_ok = lower_b.is_none_or(|(_, d)| !d.over);
-            let hi_ok = upper_b.is_none_or(|(_, d)| !d.over);
-            if let (Some(k), true, true) = (base, lo_ok, hi_ok) {
-                let table = self.shared.dep_table.as_ref().expect("dep table");
-                table.store(k, lower_b, upper_b, Some(best_code), work);
-            } else if let Some(k) = key.or_else(|| self.game.future_key()) {
-                self.shared.whole_used.store(true, Ordering::Relaxed);
-                let (l, u) = (
-                    lower_b.map_or(lo, |(v, _)| v),
-                    upper_b.map_or(hi, |(v, _)| v),
-                );
-                self.shared.table.store(k, l, u, Some(best_code), work);
-            }
-            return best;
+        if need_all {
+            d.merge(&all_deps);
         }
-        let best = best.clamp(lower, upper);
-        if let Some(k) = key {
-            let (lo, hi) = if best <= a0 {
-                (lower, best)
-            } else if best >= b0 {
-                (best, upper)
+        let (lower_deps, upper_deps) = if maximize {
+            (best_deps, all_deps)
+        } else {
+            (all_deps, best_deps)
+        };
+        let lower_b = (!fail_low).then_some((best, lower_deps));
+        let upper_b = (!fail_high).then_some((best, upper_deps));
+        self.last_deps = d;
+        let lo_ok = lower_b.is_none_or(|(_, d)| !d.over);
+        let hi_ok = upper_b.is_none_or(|(_, d)| !d.over);
+        if let (Some(k), true, true) = (w.base, lo_ok, hi_ok) {
+            let table = self.shared.dep_table.as_ref().expect("dep table");
+            table.store(k, lower_b, upper_b, Some(best_code), work);
+        } else if let Some(k) = w.key.or_else(|| self.game.future_key()) {
+            self.shared.whole_used.store(true, Ordering::Relaxed);
+            let (lo, hi) = self.shared.range;
+            let (l, u) = (
+                lower_b.map_or(lo, |(v, _)| v),
+                upper_b.map_or(hi, |(v, _)| v),
+            );
+            self.shared.table.store(k, l, u, Some(best_code), work);
+        }
+        best
+    }
+
+    /// Stores the node's result under its whole key (where there is one),
+    /// intersected with the bounds the probe found, and returns it.
+    fn store_plain(&mut self, w: &Window, best: i32, best_code: u8, work: u64) -> i32 {
+        let best = best.clamp(w.lower, w.upper);
+        if let Some(k) = w.key {
+            let (lo, hi) = if best <= w.alpha {
+                (w.lower, best)
+            } else if best >= w.beta {
+                (best, w.upper)
             } else {
                 (best, best)
             };
@@ -521,9 +644,9 @@ impl<'a, G: Game> Searcher<'a, G> {
     }
 
     /// Young brothers wait: after the eldest child, the others in parallel.
-    /// Returns the best value among them, its move's index, its
-    /// dependencies through the move (see `search`) and the union of every
-    /// searched child's dependencies.
+    /// Returns the best value among them (or `first`, the eldest's, when
+    /// none beats it), its move's index, its dependencies through the move
+    /// (see `search`) and the union of every searched child's dependencies.
     #[allow(clippy::too_many_arguments)]
     fn split(
         &mut self,
@@ -534,7 +657,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         first: i32,
         ply: usize,
         depth: u32,
-    ) -> (i32, usize, Deps, Deps, bool) {
+    ) -> Verdict {
         use rayon::prelude::*;
         self.flush();
         let cancel = Arc::new(AtomicBool::new(false));
@@ -590,22 +713,20 @@ impl<'a, G: Game> Searcher<'a, G> {
                 Some((v, d))
             })
             .collect();
-        let mut best = first;
-        let mut best_i = 0;
-        let mut best_deps = Deps::NONE;
-        let mut all_deps = Deps::NONE;
+        let mut v = Verdict::new(maximize);
+        v.best = first;
         let mut missing = false;
         for (j, r) in results.iter().enumerate() {
             match r {
-                Some((v, d)) => {
-                    all_deps.merge(d);
-                    if (maximize && *v > best) || (!maximize && *v < best) {
-                        best = *v;
-                        best_i = j + 1;
-                        best_deps = *d;
+                Some((value, d)) => {
+                    v.all_deps.merge(d);
+                    if v.improves(*value, maximize) {
+                        v.best = *value;
+                        v.best_i = j + 1;
+                        v.best_deps = *d;
                         if let (Move::Play(_), true) = (moves[j + 1], dep) {
                             if let Some(e) = self.game.history_entry(moves[j + 1]) {
-                                best_deps.avoid(e);
+                                v.best_deps.avoid(e);
                             }
                         }
                     }
@@ -614,21 +735,21 @@ impl<'a, G: Game> Searcher<'a, G> {
             }
         }
         let cutoff = if maximize {
-            best >= beta
+            v.best >= beta
         } else {
-            best <= alpha
+            v.best <= alpha
         };
-        let unknown = unknown.load(Ordering::Relaxed);
-        if missing && !cutoff && !unknown {
+        v.unknown = unknown.load(Ordering::Relaxed);
+        if missing && !cutoff && !v.unknown {
             // Only a stop (limits, Ctrl-C, an ancestor's cutoff) or an
             // unknown child leaves a child without a result and no cutoff here.
             self.aborted = true;
         }
         if missing {
             // Children left unsearched: no bound rests on all of them.
-            all_deps = Deps::OVER;
+            v.all_deps = Deps::OVER;
         }
-        (best, best_i, best_deps, all_deps, unknown)
+        v
     }
 
     /// The null-window test "value >= beta" at the current node: returns
