@@ -11,6 +11,7 @@ mod bitboard;
 mod enumerate;
 mod geometry;
 mod position;
+mod safety;
 mod types;
 
 pub use bitboard::{Bitboard, BitboardIter};
