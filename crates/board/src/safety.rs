@@ -154,3 +154,4 @@ impl Position {
         safe
     }
 }
+

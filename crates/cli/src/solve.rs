@@ -61,6 +61,10 @@ pub struct Args {
     /// Search board plays before the pass (for measuring move ordering).
     #[arg(long, hide = true)]
     pass_last: bool,
+    /// Do not cut on the static bounds (pass-alive chains; for measuring
+    /// them and checking them against the plain search).
+    #[arg(long)]
+    no_static_bounds: bool,
 }
 
 /// How `kosolve solve` finds the value.
@@ -127,6 +131,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         max_nodes: args.max_nodes,
         max_seconds: args.max_seconds,
         pass_first: !args.pass_last,
+        static_bounds: !args.no_static_bounds,
         pv: true,
         kee_graph: args.method == Method::Parity,
         ..SolveOptions::default()
@@ -178,6 +183,7 @@ fn to_json(board: &Board, r: &Report) -> serde_json::Value {
         "pv_length": s.pv.len(),
         "nodes": r.total.nodes,
         "table_hits": r.total.table_hits,
+        "static_cuts": r.total.static_cuts,
         "seconds": r.total.seconds,
         "peak_mib": r.total.peak_table_mib,
         "threads": r.total.threads,
@@ -392,9 +398,10 @@ fn to_text(board: &Arc<Board>, r: &Report, show_pv: bool) -> String {
     let e = &r.total;
     let _ = writeln!(
         t,
-        "effort: {} nodes, {} table hits, peak table {:.1} MiB, {:.3} s, {} thread{}",
+        "effort: {} nodes, {} table hits, {} static cuts, peak table {:.1} MiB, {:.3} s, {} thread{}",
         e.nodes,
         e.table_hits,
+        e.static_cuts,
         e.peak_table_mib,
         e.seconds,
         e.threads,

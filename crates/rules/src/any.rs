@@ -87,4 +87,7 @@ impl Game for AnyGame {
     fn history_entries(&self, out: &mut Vec<u64>) -> bool {
         each!(self, g => g.history_entries(out))
     }
+    fn static_bounds(&self) -> Option<(i32, i32)> {
+        each!(self, g => g.static_bounds())
+    }
 }

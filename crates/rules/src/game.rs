@@ -153,6 +153,15 @@ pub trait Game: Clone + Send + Sync {
         None
     }
 
+    /// Exact bounds `(lower, upper)` on the value of the game from here, in
+    /// the solver's scale (Black's area margin at komi 0), that hold
+    /// whatever the history before this state and whatever is played
+    /// after it; `None` (the default) where the ruleset gives none. See
+    /// docs/solver.md, "Static bounds", for why each ruleset that gives
+    /// them may.
+    fn static_bounds(&self) -> Option<(i32, i32)> {
+        None
+    }
     /// Plays `m` if it is legal; returns whether it was.
     fn try_play(&mut self, m: Move) -> bool {
         if self.result().is_none() && self.is_legal(m) {

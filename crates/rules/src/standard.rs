@@ -421,6 +421,28 @@ impl Game for StandardGame {
         Some(combine(self.key_with(0, 0, 0, 0), HISTORY_FREE_TAG))
     }
 
+    /// Each player's safe points ([`Position::safe_points`]) are hers at
+    /// the end of every game in which she passes from now on, and passing
+    /// is always legal and reads no history; so Black can hold the margin
+    /// to at least 2 |safe(Black)| - n, and White to at most
+    /// n - 2 |safe(White)| (docs/solver.md, "Static bounds"). Not for
+    /// `basic` (a game may never end) nor `primitive` (no pass).
+    fn static_bounds(&self) -> Option<(i32, i32)> {
+        use Ruleset::*;
+        let passes = matches!(
+            self.rules.ruleset,
+            Psk | Ssk | Nssk | Fixed | BasicFixed | TrompTaylor
+        );
+        if !passes || !matches!(self.rules.end, End::Passes(_)) {
+            return None;
+        }
+        let n = self.board.len() as i32;
+        let su = self.rules.suicide;
+        let b = self.pos.safe_points(&self.board, Color::Black, su).count() as i32;
+        let w = self.pos.safe_points(&self.board, Color::White, su).count() as i32;
+        Some((2 * b - n, n - 2 * w))
+    }
+
     fn position_hash(&self) -> u128 {
         self.hash
     }

@@ -22,6 +22,7 @@ pub mod reference;
 mod search;
 mod sharded;
 mod table;
+mod unknown;
 
 pub use kosolve_retrograde::{BasicSolution, BasicValue};
 pub use search::{result_value, value_range};
@@ -119,6 +120,14 @@ pub struct SolveOptions {
     /// (crate kosolve-kee, docs/kee.md) instead of searching; the graph is
     /// capped by `memory_mib`.
     pub kee_graph: bool,
+    /// Cut where the ruleset's exact static bounds ([`Game::static_bounds`]:
+    /// pass-alive chains and their eyes) decide the window (docs/solver.md,
+    /// "Static bounds").
+    pub static_bounds: bool,
+    /// Within one iterative-deepening pass, answer "unknown" at once for a
+    /// node the pass already found unknown under the same or a deeper
+    /// limit (docs/solver.md, "Iterative deepening"); never changes a value.
+    pub unknown_cache: bool,
 }
 
 impl Default for SolveOptions {
@@ -138,6 +147,8 @@ impl Default for SolveOptions {
             dependencies: true,
             deepening: true,
             kee_graph: false,
+            static_bounds: true,
+            unknown_cache: true,
         }
     }
 }
@@ -166,6 +177,8 @@ pub struct Stats {
     pub nodes: u64,
     /// Table probes that found the state.
     pub table_hits: u64,
+    /// Nodes decided by the static bounds.
+    pub static_cuts: u64,
     /// Entries held at the end.
     pub table_entries: u64,
     /// Stores that met a full bucket.
@@ -182,6 +195,7 @@ impl Stats {
     fn add(&mut self, o: &Stats) {
         self.nodes += o.nodes;
         self.table_hits += o.table_hits;
+        self.static_cuts += o.static_cuts;
         self.table_entries = self.table_entries.max(o.table_entries);
         self.replacements += o.replacements;
         self.peak_table_mib = self.peak_table_mib.max(o.peak_table_mib);
@@ -233,6 +247,8 @@ pub fn solve_game<G: Game>(game: &G, opts: &SolveOptions) -> Solution {
         dep_table: dep.then(|| deps::DepTable::new(cap - cap / 4)),
         nodes: AtomicU64::new(0),
         hits: AtomicU64::new(0),
+        static_cuts: AtomicU64::new(0),
+        static_bounds: opts.static_bounds,
         stop: AtomicBool::new(false),
         max_nodes: opts.max_nodes,
         deadline: opts
@@ -246,6 +262,9 @@ pub fn solve_game<G: Game>(game: &G, opts: &SolveOptions) -> Solution {
         progress: opts.progress.clone(),
         deepening: opts.deepening,
         whole_used: AtomicBool::new(false),
+        unknown: unknown::UnknownCache::new(if opts.unknown_cache { 20 } else { 0 }),
+        use_unknown: opts.unknown_cache,
+        pass: std::sync::atomic::AtomicU32::new(0),
     };
     let run = || {
         let b = search::drive(game, &shared, opts);

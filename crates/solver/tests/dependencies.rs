@@ -7,21 +7,8 @@ mod common;
 
 use common::*;
 use kosolve_board::Suicide;
-use kosolve_rules::{AnyGame, Game, Move, Ruleset};
+use kosolve_rules::{AnyGame, Game, Ruleset};
 use kosolve_solver::{reference, solve_game, SolveOptions};
-
-/// A small deterministic generator (no test should depend on a seed it cannot show).
-struct Lcg(u64);
-
-impl Lcg {
-    fn next(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 33) % n as u64) as usize
-    }
-}
 
 fn options(deps: bool, threads: usize) -> SolveOptions {
     SolveOptions {
@@ -29,36 +16,6 @@ fn options(deps: bool, threads: usize) -> SolveOptions {
         max_nodes: Some(1_000_000),
         pv: false,
         ..opts(threads)
-    }
-}
-
-/// Plays up to `len` random moves that do not end the game.
-fn random_state(g: &mut AnyGame, rng: &mut Lcg, len: usize) {
-    let mut moves = Vec::new();
-    for _ in 0..len {
-        moves.clear();
-        g.legal_moves(&mut moves);
-        // Not the move that ends the game: the second pass, or a draw.
-        moves.retain(|&m| {
-            let mut h = g.clone();
-            h.play(m);
-            h.result().is_none()
-        });
-        if moves.is_empty() {
-            return;
-        }
-        // Prefer board plays: they make the history long.
-        let plays: Vec<Move> = moves
-            .iter()
-            .copied()
-            .filter(|m| matches!(m, Move::Play(_)))
-            .collect();
-        let m = if !plays.is_empty() && rng.next(4) != 0 {
-            plays[rng.next(plays.len())]
-        } else {
-            moves[rng.next(moves.len())]
-        };
-        g.play(m);
     }
 }
 
