@@ -493,8 +493,8 @@ fn follow(p: &Positions, g: &Graph, v: usize, s: &Situation, t: &Situation) -> O
 fn principal_variation(
     board: &Board,
     suicide: Suicide,
-    black: Side,
-    white: Side,
+    black: Side<'_>,
+    white: Side<'_>,
 ) -> Result<Line, KeeError> {
     let rules = Rules::new(Ruleset::Kee)
         .with_suicide(suicide)

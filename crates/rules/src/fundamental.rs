@@ -121,7 +121,7 @@ impl FundamentalGame {
     }
 
     fn delay_legal(&self) -> bool {
-        self.prisoners[self.to_move.index()] > 0 && !(self.simple && !self.any_delay)
+        self.prisoners[self.to_move.index()] > 0 && (!self.simple || self.any_delay)
     }
 
     fn ultimate_legal(&self) -> bool {

@@ -208,7 +208,7 @@ impl StandardGame {
                 k,
                 match self.two_ago() {
                     // The "no move yet" marker differs from every position digest w.h.p.
-                    None => 0x5EED_0F_F1E5_7u128 << 64,
+                    None => 0x05EE_D0FF_1E57_u128 << 64,
                     Some(p) => kosolve_history::zobrist::mix128(
                         kosolve_history::zobrist::position_hash(&p) ^ 1,
                     ),

@@ -109,7 +109,7 @@ impl RefGame {
 
     /// The player to move after `t` moves.
     fn to_move_after(t: usize) -> Color {
-        if t % 2 == 0 {
+        if t.is_multiple_of(2) {
             Color::Black
         } else {
             Color::White
@@ -399,7 +399,7 @@ fn choices() -> impl Strategy<Value = Vec<usize>> {
 /// repetitions), any legal move one time in eight.
 fn choose(legal: &[Move], pick: usize) -> Move {
     let others: Vec<Move> = legal.iter().copied().filter(|m| *m != Move::Pass).collect();
-    if pick % 8 == 0 || others.is_empty() {
+    if pick.is_multiple_of(8) || others.is_empty() {
         legal[(pick / 8) % legal.len()]
     } else {
         others[(pick / 8) % others.len()]
