@@ -495,6 +495,31 @@ pub fn default_komi_range(board: &Board) -> i32 {
 
 /// Solves `board` under `rules`. `komi_range` (Fundamental/Ultimate Go)
 /// asks for a komi analysis over `-N..=N`.
+///
+/// # Example
+///
+/// Published values under positional superko (docs/references.md): Black
+/// wins 2x2 by 1 (Tromp; Bill Taylor's proof) and 1x3 by 3 (Drange).
+///
+/// ```
+/// use std::sync::Arc;
+/// use kosolve_board::Board;
+/// use kosolve_rules::{Rules, Ruleset};
+/// use kosolve_solver::{solve, SolveOptions};
+///
+/// let opts = SolveOptions {
+///     memory_mib: 16,
+///     ..SolveOptions::default()
+/// };
+/// let two_by_two = Arc::new(Board::parse("2x2").unwrap());
+/// let report = solve(two_by_two, Rules::new(Ruleset::Psk), &opts, None).unwrap();
+/// assert_eq!(report.solution.value(), Some(1));
+/// assert_eq!(report.outcome.unwrap().to_string(), "B+1");
+///
+/// let one_by_three = Arc::new(Board::parse("1x3").unwrap());
+/// let report = solve(one_by_three, Rules::new(Ruleset::Psk), &opts, None).unwrap();
+/// assert_eq!(report.solution.value(), Some(3));
+/// ```
 pub fn solve(
     board: Arc<Board>,
     rules: Rules,
