@@ -150,7 +150,7 @@ impl Position {
         board.expand(chain) & self.empty(board)
     }
 
-    /// Board play by `color` at `p` (shared RULES.md §1): place, remove the
+    /// Board play by `color` at `p` (docs/rules.md, "2. Shared mechanics"): place, remove the
     /// opponent chains left without liberties, then handle suicide.
     /// No ko rule is applied here.
     pub fn play(

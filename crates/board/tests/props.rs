@@ -1,5 +1,5 @@
 //! Property tests of the board crate: board play against a naive reference
-//! implementation written here from shared RULES.md §1, legality
+//! implementation written here from docs/rules.md, "2. Shared mechanics", legality
 //! invariants, symmetry, diagrams, and reachability of every legal position.
 
 use kosolve_board::{

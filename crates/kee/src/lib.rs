@@ -1,4 +1,4 @@
-//! Kee Rules v3.0 (shared RULES.md §3) solved exactly as a parity game.
+//! Kee Rules v3.0 (docs/rules.md, "`kee`: Kee Rules v3.0") solved exactly as a parity game.
 //!
 //! A Kee game ends at the first repeated game situation and is scored on
 //! that cycle: each player scores the best area she passed on inside it.

@@ -1,4 +1,4 @@
-//! [`StandardGame`]: the ko rules of shared RULES.md §2 (psk, ssk, nssk,
+//! [`StandardGame`]: the ko rules of docs/rules.md, "4. Ko rules with passes and area scoring" (psk, ssk, nssk,
 //! fixed, basic, basic-fixed, primitive, tromp-taylor).
 
 use crate::game::{combine, entry_digest, HISTORY_FREE_TAG};
@@ -64,7 +64,8 @@ struct Frame {
     prev_passes: u8,
 }
 
-/// A game under one of the ko rules of shared RULES.md §2.
+/// A game under one of the ko rules of docs/rules.md, "4. Ko rules with passes
+/// and area scoring".
 #[derive(Clone, Debug)]
 pub struct StandardGame {
     rules: Rules,

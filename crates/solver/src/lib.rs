@@ -2,7 +2,8 @@
 //!
 //! - [`solve`]: the value of a board under a ruleset, its outcome at the
 //!   configured komi, a principal variation, and for Fundamental/Ultimate
-//!   Go a komi analysis (shared RULES.md §4).
+//!   Go a komi analysis (docs/rules.md, "`fundamental`: Fundamental Go (no-pass Go with
+//!   prisoner return)").
 //! - [`solve_game`]: the fast solver on any [`Game`] state: fail-soft
 //!   alpha-beta with an exact transposition table keyed by
 //!   [`Game::future_key`], an MTD(f) driver that keeps proven bounds when
@@ -436,14 +437,16 @@ pub struct Threshold {
     pub to: Outcome,
 }
 
-/// The komi analysis of Fundamental or Ultimate Go (shared RULES.md §4).
+/// The komi analysis of Fundamental or Ultimate Go (docs/rules.md, "`fundamental`:
+/// Fundamental Go (no-pass Go with prisoner return)").
 #[derive(Clone, Debug, PartialEq)]
 pub enum KomiAnalysis {
     /// Fundamental Go.
     Fundamental {
         /// The winner (+1 Black, -1 White) at each integer komi searched.
         sweep: KomiSweep,
-        /// The score per RULES.md §4, if the searched range decides it.
+        /// The score (docs/rules.md, "`fundamental`: Fundamental Go (no-pass Go
+        /// with prisoner return)"), if the searched range decides it.
         score: Option<Komi>,
         /// Whether the winner changes at most once as komi rises over the
         /// whole searched range (false: the score definition does not apply cleanly).

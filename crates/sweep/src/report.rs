@@ -102,7 +102,8 @@ pub fn markdown(config: &Config, rows: &[Row]) -> String {
         s,
         "Values are Black's (docs/configs.md): the area margin at komi 0 for psk, ssk, nssk, fixed, \
          basic-fixed, tromp-taylor and kee; the margin after komi or `void` for basic; +1/-1 for \
-         primitive; the score of RULES.md §4 for fundamental; +1/0/-1 at the row's komi for \
+         primitive; the score (docs/rules.md, \"`fundamental`: Fundamental Go (no-pass Go with \
+         prisoner return)\") for fundamental; +1/0/-1 at the row's komi for \
          ultimate and ultimate-simple.\n"
     );
     let first_komi = config
@@ -182,7 +183,8 @@ fn claims(s: &mut String, config: &Config, rows: &[Row], komi: &str) {
     let _ = writeln!(s, "## Claims\n");
     let _ = writeln!(
         s,
-        "Each claim of shared RULES.md §5 and §4 (a)-(c), settled from this table where it \
+        "Each claim of docs/rules.md, \"8. Claims from the sources the results should settle\", \
+         settled from this table where it \
          holds the evidence. \"Not settled here\" means the table lacks the rows.\n"
     );
     // Area scoring, psk, 2x2: Black wins by 1.
@@ -317,7 +319,7 @@ fn claims(s: &mut String, config: &Config, rows: &[Row], komi: &str) {
         );
     }
     // Fundamental/Ultimate.
-    let _ = writeln!(s, "### Fundamental Go has no draws (§4 c)\n");
+    let _ = writeln!(s, "### Fundamental Go has no draws (*Ultimate* claim (c))\n");
     let fund: Vec<&Row> = rows
         .iter()
         .filter(|r| r.rules == "fundamental" && r.status == "solved")
@@ -335,7 +337,7 @@ fn claims(s: &mut String, config: &Config, rows: &[Row], komi: &str) {
     );
     let _ = writeln!(
         s,
-        "### `ultimate` and `ultimate-simple` have the same outcome at every komi (§4 b)\n"
+        "### `ultimate` and `ultimate-simple` have the same outcome at every komi (*Ultimate* claim (b))\n"
     );
     let mut agree = 0;
     let mut disagree = Vec::new();
@@ -364,7 +366,7 @@ fn claims(s: &mut String, config: &Config, rows: &[Row], komi: &str) {
     );
     let _ = writeln!(
         s,
-        "### Adding one prisoner to each bowl never changes the Fundamental Go winner (§4 a)\n"
+        "### Adding one prisoner to each bowl never changes the Fundamental Go winner (*Ultimate* claim (a))\n"
     );
     let _ = writeln!(
         s,
