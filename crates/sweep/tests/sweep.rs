@@ -27,6 +27,7 @@ fn tmpdir(tag: &str) -> PathBuf {
 fn fake(job: &Job, _nodes: &Arc<AtomicU64>) -> JobOutput {
     let h = job
         .key()
+        .as_str()
         .bytes()
         .fold(7u64, |a, b| a.wrapping_mul(31).wrapping_add(b as u64));
     JobOutput {
@@ -39,7 +40,7 @@ fn fake(job: &Job, _nodes: &Arc<AtomicU64>) -> JobOutput {
             outcome: format!("B+{}", h % 7),
             lower: (h % 7).to_string(),
             upper: (h % 7).to_string(),
-            status: "solved".into(),
+            status: Status::Solved,
             pv: "A1 pass, \"quoted\"".into(),
             pv_length: 2,
             nodes: h % 1000,
