@@ -100,6 +100,17 @@ pub fn for_each_legal_with_occupied(
 
 /// Counts the legal positions of `board` by enumerating all `3^n` colourings
 /// (serially; the `kosolve-perft` crate runs the same in parallel).
+///
+/// # Example
+///
+/// Tromp and Farnebäck's published counts (docs/references.md):
+///
+/// ```
+/// use kosolve_board::{count_legal_positions, Board};
+///
+/// assert_eq!(count_legal_positions(&Board::parse("1x3").unwrap()), 15);
+/// assert_eq!(count_legal_positions(&Board::parse("2x2").unwrap()), 57);
+/// ```
 pub fn count_legal_positions(board: &Board) -> u64 {
     let n = board.len();
     assert!(n <= 30, "enumerating 3^{n} positions is not feasible");

@@ -6,6 +6,10 @@ use std::fmt;
 /// The most points a board may have: one bit each in a `u64`.
 pub const MAX_POINTS: usize = 64;
 
+/// A map of rectangle coordinates: (row, column, rows, columns) to the
+/// image (row, column).
+type Transform = fn(usize, usize, usize, usize) -> (usize, usize);
+
 /// Letters of rectangle columns, as in GTP (no `I`).
 const COLUMN_LETTERS: &[u8] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
 
@@ -135,7 +139,7 @@ impl Board {
         if rows == 0 || cols == 0 {
             return Err(BoardError::ZeroDimension(spec));
         }
-        let n = rows.checked_mul(cols).unwrap_or(usize::MAX);
+        let n = rows.saturating_mul(cols);
         if n > MAX_POINTS {
             return Err(BoardError::TooManyPoints { spec, points: n });
         }
@@ -168,13 +172,13 @@ impl Board {
         let all = Bitboard::first(n);
         // Symmetries of the rectangle: maps (r, c) to the image point.
         let mut symmetries = Vec::new();
-        let transforms: &[fn(usize, usize, usize, usize) -> (usize, usize)] = &[
+        let transforms: &[Transform] = &[
             |r, c, _, _| (r, c),
             |r, c, rows, _| (rows - 1 - r, c),
             |r, c, _, cols| (r, cols - 1 - c),
             |r, c, rows, cols| (rows - 1 - r, cols - 1 - c),
         ];
-        let square: &[fn(usize, usize, usize, usize) -> (usize, usize)] = &[
+        let square: &[Transform] = &[
             |r, c, _, _| (c, r),
             |r, c, rows, _| (c, rows - 1 - r),
             |r, c, _, cols| (cols - 1 - c, r),

@@ -2,7 +2,7 @@
 //!
 //! A [`Board`] is a graph of at most 64 points (rectangles, rings, or any
 //! adjacency list). A [`Position`] is a pair of [`Bitboard`]s. Board play
-//! follows shared RULES.md §1: place, capture opponent chains without
+//! follows docs/rules.md, "2. Shared mechanics": place, capture opponent chains without
 //! liberties, then forbid or carry out suicide. This crate knows no ko rule.
 
 #![warn(missing_docs)]

@@ -150,7 +150,7 @@ impl Position {
         board.expand(chain) & self.empty(board)
     }
 
-    /// Board play by `color` at `p` (shared RULES.md §1): place, remove the
+    /// Board play by `color` at `p` (docs/rules.md, "2. Shared mechanics"): place, remove the
     /// opponent chains left without liberties, then handle suicide.
     /// No ko rule is applied here.
     pub fn play(
@@ -287,6 +287,24 @@ impl Position {
 
     /// The diagram of this position: one line per row on rectangles (top row
     /// first), a single line otherwise; `X` black, `O` white, `.` empty.
+    ///
+    /// # Example
+    ///
+    /// A round trip through [`Position::from_diagram`] on `2x3`, whose top
+    /// row is A2 B2 C2 and bottom row A1 B1 C1 (GTP names, docs/rules.md,
+    /// "1. Boards, point names, diagrams"):
+    ///
+    /// ```
+    /// use kosolve_board::{Board, Cell, Color, Position};
+    ///
+    /// let board = Board::parse("2x3").unwrap();
+    /// let pos = Position::from_diagram(&board, "X O .\n. X O").unwrap();
+    /// assert_eq!(pos.diagram(&board), "XO.\n.XO");
+    /// assert_eq!(Position::from_diagram(&board, &pos.diagram(&board)).unwrap(), pos);
+    /// assert_eq!(pos.get(board.parse_point("A2").unwrap()), Cell::Stone(Color::Black));
+    /// assert_eq!(pos.get(board.parse_point("C1").unwrap()), Cell::Stone(Color::White));
+    /// assert_eq!(pos.get(board.parse_point("A1").unwrap()), Cell::Empty);
+    /// ```
     pub fn diagram(&self, board: &Board) -> String {
         let cols = match board.shape() {
             crate::Shape::Rect { cols, .. } => *cols as usize,

@@ -1,5 +1,5 @@
 //! Legal position counts against Tromp and Farnebäck's published table
-//! ("Combinatorics of Go"; shared REFERENCES.md).
+//! ("Combinatorics of Go"; docs/references.md).
 
 use kosolve_board::{count_legal_positions, Board};
 

@@ -1,5 +1,5 @@
 //! Property tests of the board crate: board play against a naive reference
-//! implementation written here from shared RULES.md §1, legality
+//! implementation written here from docs/rules.md, "2. Shared mechanics", legality
 //! invariants, symmetry, diagrams, and reachability of every legal position.
 
 use kosolve_board::{
@@ -355,8 +355,8 @@ proptest! {
                 prop_assert!(canon <= t, "canonical is the least image");
                 prop_assert_eq!(t.canonical(&board).0, canon);
                 // The image under the permutation, point by point.
-                for p in 0..n {
-                    prop_assert_eq!(pos.get(Point(p as u8)), t.get(Point(perm[p])));
+                for (p, &image) in perm.iter().enumerate().take(n) {
+                    prop_assert_eq!(pos.get(Point(p as u8)), t.get(Point(image)));
                 }
                 prop_assert_eq!(t.area(&board, Color::Black), pos.area(&board, Color::Black));
                 let x = x % n;

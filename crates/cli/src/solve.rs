@@ -316,7 +316,7 @@ fn to_text(board: &Arc<Board>, r: &Report, show_pv: bool) -> String {
             let hi = sweep.values.last().map_or(0, |x| x.0);
             match score {
                 Some(sc) => {
-                    let _ = writeln!(t, "score: {sc} (RULES.md §4, komis {lo}..{hi} searched)");
+                    let _ = writeln!(t, "score: {sc} (docs/rules.md, \"`fundamental`: Fundamental Go (no-pass Go with prisoner return)\"; komis {lo}..{hi} searched)");
                 }
                 None => {
                     let _ = writeln!(t, "score: not decided within komis {lo}..{hi}");

@@ -4,7 +4,7 @@ use crate::common::CliError;
 use kosolve_board::Board;
 use kosolve_rules::{Ruleset, ValueKind};
 use kosolve_solver::{KomiAnalysis, SolveOptions};
-use kosolve_sweep::{Config, Job, JobOutput, Row, SweepOptions};
+use kosolve_sweep::{Config, Job, JobOutput, Row, Status, SweepOptions};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
@@ -83,7 +83,7 @@ pub fn run_job(job: &Job, nodes: &Arc<AtomicU64>) -> JobOutput {
         outcome: String::new(),
         lower: String::new(),
         upper: String::new(),
-        status: String::new(),
+        status: Status::Unsolved,
         pv: String::new(),
         pv_length: 0,
         nodes: 0,
@@ -95,7 +95,7 @@ pub fn run_job(job: &Job, nodes: &Arc<AtomicU64>) -> JobOutput {
     let board = match Board::parse(&job.board) {
         Ok(b) => Arc::new(b),
         Err(e) => {
-            row.status = "refused".into();
+            row.status = Status::Refused;
             row.outcome = e.to_string();
             return JobOutput { row, sgf: None };
         }
@@ -114,7 +114,7 @@ pub fn run_job(job: &Job, nodes: &Arc<AtomicU64>) -> JobOutput {
     let report = match kosolve_solver::solve(board.clone(), job.rules, &opts, komi_range) {
         Ok(r) => r,
         Err(e) => {
-            row.status = "refused".into();
+            row.status = Status::Refused;
             row.outcome = e.to_string();
             return JobOutput { row, sgf: None };
         }
@@ -129,7 +129,7 @@ pub fn run_job(job: &Job, nodes: &Arc<AtomicU64>) -> JobOutput {
     row.threads = report.total.threads.max(1);
     if let Some(b) = &report.basic {
         // basic (retrograde): value with komi applied, or void; the bounds are VB and VW.
-        row.status = "solved".into();
+        row.status = Status::Solved;
         row.value = match b.value.margin() {
             Some(h) => kosolve_rules::Komi(h).to_string(),
             None => "void".into(),
@@ -150,7 +150,7 @@ pub fn run_job(job: &Job, nodes: &Arc<AtomicU64>) -> JobOutput {
     } else {
         match (sol.value(), report.outcome) {
             (Some(v), Some(o)) => {
-                row.status = "solved".into();
+                row.status = Status::Solved;
                 row.value = value_string(kind, v);
                 row.outcome = o.to_string();
                 if let Some(KomiAnalysis::Fundamental { score, .. }) = &report.komi_analysis {
@@ -161,13 +161,13 @@ pub fn run_job(job: &Job, nodes: &Arc<AtomicU64>) -> JobOutput {
                         Some(s) => row.value = s.to_string(),
                         None => {
                             row.value.clear();
-                            row.status = "unsolved".into();
+                            row.status = Status::Unsolved;
                         }
                     }
                 }
             }
             _ => {
-                row.status = "unsolved".into();
+                row.status = Status::Unsolved;
                 row.outcome = "unsolved".into();
             }
         }
@@ -274,7 +274,7 @@ pub fn run_show(a: ShowArgs) -> Result<(), CliError> {
                 r.komi.clone(),
                 r.value.clone(),
                 r.outcome.clone(),
-                r.status.clone(),
+                r.status.to_string(),
                 r.pv_length.to_string(),
                 r.nodes.to_string(),
                 format!("{:.3}", r.seconds),

@@ -35,7 +35,7 @@ pub const KEYS_LO: [[u64; 64]; 2] = make_keys(0x6B6F_736F_6C76_6531);
 pub const KEYS_HI: [[u64; 64]; 2] = make_keys(0x0123_4567_89AB_CDEF);
 /// Key of "White to move" (128 bits), XORed into situation hashes.
 pub const WHITE_TO_MOVE: u128 =
-    (splitmix64(0x7768_6974_65) as u128) << 64 | splitmix64(0x746F_6D6F_7665) as u128;
+    (splitmix64(0x77_6869_7465) as u128) << 64 | splitmix64(0x746F_6D6F_7665) as u128;
 
 /// The 128-bit Zobrist key of one stone.
 #[inline]

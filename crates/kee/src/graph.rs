@@ -233,7 +233,8 @@ impl Positions {
     }
 }
 
-/// A Kee game situation (shared RULES.md §3) and whether a pass led to it.
+/// A Kee game situation (docs/rules.md, "`kee`: Kee Rules v3.0") and whether a
+/// pass led to it.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct Situation {
     /// 0 Black to move, 1 White to move.

@@ -1,4 +1,4 @@
-//! Kee Rules v3.0 (shared RULES.md §3) solved exactly as a parity game.
+//! Kee Rules v3.0 (docs/rules.md, "`kee`: Kee Rules v3.0") solved exactly as a parity game.
 //!
 //! A Kee game ends at the first repeated game situation and is scored on
 //! that cycle: each player scores the best area she passed on inside it.
@@ -493,8 +493,8 @@ fn follow(p: &Positions, g: &Graph, v: usize, s: &Situation, t: &Situation) -> O
 fn principal_variation(
     board: &Board,
     suicide: Suicide,
-    black: Side,
-    white: Side,
+    black: Side<'_>,
+    white: Side<'_>,
 ) -> Result<Line, KeeError> {
     let rules = Rules::new(Ruleset::Kee)
         .with_suicide(suicide)

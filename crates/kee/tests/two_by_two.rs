@@ -1,5 +1,6 @@
 //! 2x2 under Kee Rules v3.0, suicide forbidden: the Kee text claims "2x2
-//! is a draw under Kee Rules (2 points each)" (shared RULES.md §5). The
+//! is a draw under Kee Rules (2 points each)" (docs/rules.md, "8. Claims from
+//! the sources the results should settle"). The
 //! full situation graph is too large here (docs/kee.md), so the value is
 //! bounded by two restricted games, each solved on its own graph with both
 //! strategies checked: Black restricted (a lower bound) and White

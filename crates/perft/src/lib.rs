@@ -181,6 +181,29 @@ pub struct GameCount {
 /// Kee games are counted without a memo (their future depends on the order
 /// of the history), so Kee counts finish only on the tiniest boards; set
 /// [`CountOptions::max_nodes`] to bound the work.
+///
+/// # Example
+///
+/// John Tromp's published counts (docs/references.md): 907 complete games
+/// on 1x3 under positional superko, and on 1x1 with suicide allowed 1, 2
+/// and 5 games under positional, situational and natural situational
+/// superko.
+///
+/// ```
+/// use kosolve_board::{Board, Suicide};
+/// use kosolve_perft::{count_games, CountOptions};
+/// use kosolve_rules::{Rules, Ruleset};
+///
+/// let opts = CountOptions::default();
+/// let one_by_three = Board::parse("1x3").unwrap();
+/// assert_eq!(count_games(&one_by_three, Rules::new(Ruleset::Psk), &opts).unwrap(), 907);
+///
+/// let one_point = Board::parse("1x1").unwrap();
+/// for (ruleset, games) in [(Ruleset::Psk, 1), (Ruleset::Ssk, 2), (Ruleset::Nssk, 5)] {
+///     let rules = Rules::new(ruleset).with_suicide(Suicide::Allowed).unwrap();
+///     assert_eq!(count_games(&one_point, rules, &opts).unwrap(), games);
+/// }
+/// ```
 pub fn count_games(board: &Board, rules: Rules, opts: &CountOptions) -> Result<u128, PerftError> {
     count_games_detailed(board, rules, opts).map(|c| c.games)
 }

@@ -19,6 +19,18 @@ pub const MAX_POSITION_POINTS: usize = 25;
 ///
 /// If the board has more than [`MAX_POSITION_POINTS`] points; use
 /// [`try_count_positions`] to get an error instead.
+///
+/// # Example
+///
+/// Tromp and Farnebäck's published counts (docs/references.md):
+///
+/// ```
+/// use kosolve_board::Board;
+/// use kosolve_perft::count_positions;
+///
+/// assert_eq!(count_positions(&Board::parse("1x3").unwrap()), 15);
+/// assert_eq!(count_positions(&Board::parse("3x3").unwrap()), 12_675);
+/// ```
 pub fn count_positions(board: &Board) -> u64 {
     match try_count_positions(board) {
         Ok(n) => n,

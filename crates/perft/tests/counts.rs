@@ -1,4 +1,4 @@
-//! Position and game counts: published figures (shared REFERENCES.md), the
+//! Position and game counts: published figures (docs/references.md), the
 //! memoised and fast counters against plain recursion, and invariance under
 //! board symmetry and relabelling.
 

@@ -1,4 +1,5 @@
-//! Retrograde analysis of `basic` ko (shared RULES.md §2, voidness class).
+//! Retrograde analysis of `basic` ko (docs/rules.md, "`basic`: basic ko (the
+//! voidness-class representative)").
 //!
 //! Under `basic` a board play may not recreate the position as it stood
 //! before the opponent's last move; passes count as moves; the game ends
@@ -30,7 +31,8 @@ use kosolve_rules::{End, Move, Rules, Ruleset};
 use std::fmt;
 use std::time::Instant;
 
-/// The value of a `basic` game under perfect play (shared RULES.md §2).
+/// The value of a `basic` game under perfect play (docs/rules.md, "`basic`:
+/// basic ko (the voidness-class representative)").
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum BasicValue {
     /// A finished game with this margin (Black minus White, in half points,
@@ -80,7 +82,8 @@ impl fmt::Display for BasicValue {
 /// The solution of a board under `basic`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BasicSolution {
-    /// The value (shared RULES.md §2).
+    /// The value (docs/rules.md, "`basic`: basic ko (the voidness-class
+    /// representative)").
     pub value: BasicValue,
     /// VB in half points: the largest margin Black can force a finite game
     /// to end with at least; `None` if Black cannot force a finite end.
@@ -268,7 +271,8 @@ pub fn solve_basic_with(
     })
 }
 
-/// The value of shared RULES.md §2 from VB and VW.
+/// The value of docs/rules.md, "`basic`: basic ko (the voidness-class
+/// representative)", from VB and VW.
 pub fn value_of(vb: Option<i32>, vw: Option<i32>) -> BasicValue {
     match (vb, vw) {
         (Some(b), _) if b > 0 => BasicValue::Margin(b),

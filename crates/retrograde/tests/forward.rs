@@ -30,7 +30,8 @@ fn final_margin(g: &StandardGame, komi: i32) -> Option<i32> {
         .map(|r| 2 * r.raw_margin().expect("basic scores by area") - komi)
 }
 
-/// The value rule of shared RULES.md §2, written out again here.
+/// The value rule of docs/rules.md, "`basic`: basic ko (the voidness-class
+/// representative)", written out again here.
 fn value_rule(vb: Option<i32>, vw: Option<i32>) -> BasicValue {
     if let Some(b) = vb.filter(|&b| b > 0) {
         BasicValue::Margin(b)

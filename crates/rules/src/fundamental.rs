@@ -1,4 +1,7 @@
-//! [`FundamentalGame`]: Fundamental Go and Ultimate Go (shared RULES.md §4).
+//! [`FundamentalGame`]: Fundamental Go and Ultimate Go (docs/rules.md,
+//! "`fundamental`: Fundamental Go (no-pass Go with prisoner return)", "`ultimate`:
+//! Ultimate Go (the original rules, section III)" and "`ultimate-simple`: the current,
+//! simplified version").
 
 use crate::game::{combine, entry_digest, HISTORY_FREE_TAG};
 use crate::{Game, GameResult, Move, Rules, Ruleset};
@@ -41,7 +44,8 @@ pub struct FundamentalGame {
 }
 
 impl FundamentalGame {
-    /// A new game. Komi K (whole part, shared RULES.md §4) is given as
+    /// A new game. Komi K (whole part, docs/rules.md, "`fundamental`: Fundamental Go
+    /// (no-pass Go with prisoner return)") is given as
     /// prisoners: K >= 0 puts K stones in White's bowl, K < 0 puts -K in
     /// Black's; a half point makes a draw count as a White win (see
     /// [`FundamentalGame::draw_is_white_win`]).
@@ -80,7 +84,8 @@ impl FundamentalGame {
     }
 
     /// The same game started with `extra` more prisoners in each bowl
-    /// (claim (a) of shared RULES.md §4). Only before the first move.
+    /// (claim (a) of *Ultimate*, docs/rules.md, "8. Claims from the sources the
+    /// results should settle"). Only before the first move.
     pub fn with_extra_prisoners(mut self, extra: u32) -> FundamentalGame {
         assert!(self.moves.is_empty());
         self.prisoners[0] += extra;
@@ -121,7 +126,7 @@ impl FundamentalGame {
     }
 
     fn delay_legal(&self) -> bool {
-        self.prisoners[self.to_move.index()] > 0 && !(self.simple && !self.any_delay)
+        self.prisoners[self.to_move.index()] > 0 && (!self.simple || self.any_delay)
     }
 
     fn ultimate_legal(&self) -> bool {

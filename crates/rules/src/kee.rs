@@ -1,4 +1,4 @@
-//! [`KeeGame`]: Kee Rules v3.0 (shared RULES.md §3).
+//! [`KeeGame`]: Kee Rules v3.0 (docs/rules.md, "`kee`: Kee Rules v3.0").
 
 use crate::game::combine;
 use crate::{Game, GameResult, Move, Rules, Ruleset};

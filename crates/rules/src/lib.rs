@@ -5,7 +5,7 @@
 //! - [`FundamentalGame`]: fundamental, ultimate, ultimate-simple.
 //! - [`AnyGame`]: any of them, chosen by [`Rules`].
 //!
-//! The readings are those of shared RULES.md, restated in docs/rules.md.
+//! The readings are those of docs/rules.md.
 
 #![warn(missing_docs)]
 

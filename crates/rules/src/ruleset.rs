@@ -3,7 +3,7 @@
 use kosolve_board::Suicide;
 use std::fmt;
 
-/// A named ruleset: one value of the `--rules` option (shared RULES.md §2-§4).
+/// A named ruleset: one value of the `--rules` option (docs/rules.md, "3. Overview").
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub enum Ruleset {
     /// Positional superko.
@@ -182,7 +182,8 @@ impl std::str::FromStr for Ruleset {
 }
 
 /// Komi in half points: `Komi(13)` is 6.5. Black's margin is reduced by it
-/// (Fundamental and Ultimate Go give it as prisoners instead; shared RULES.md §4).
+/// (Fundamental and Ultimate Go give it as prisoners instead; docs/rules.md,
+/// "`fundamental`: Fundamental Go (no-pass Go with prisoner return)").
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default, PartialOrd, Ord)]
 pub struct Komi(pub i32);
 

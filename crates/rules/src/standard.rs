@@ -1,4 +1,4 @@
-//! [`StandardGame`]: the ko rules of shared RULES.md §2 (psk, ssk, nssk,
+//! [`StandardGame`]: the ko rules of docs/rules.md, "4. Ko rules with passes and area scoring" (psk, ssk, nssk,
 //! fixed, basic, basic-fixed, primitive, tromp-taylor).
 
 use crate::game::{combine, entry_digest, HISTORY_FREE_TAG};
@@ -64,7 +64,8 @@ struct Frame {
     prev_passes: u8,
 }
 
-/// A game under one of the ko rules of shared RULES.md §2.
+/// A game under one of the ko rules of docs/rules.md, "4. Ko rules with passes
+/// and area scoring".
 #[derive(Clone, Debug)]
 pub struct StandardGame {
     rules: Rules,
@@ -208,7 +209,7 @@ impl StandardGame {
                 k,
                 match self.two_ago() {
                     // The "no move yet" marker differs from every position digest w.h.p.
-                    None => 0x5EED_0F_F1E5_7u128 << 64,
+                    None => 0x05EE_D0FF_1E57_u128 << 64,
                     Some(p) => kosolve_history::zobrist::mix128(
                         kosolve_history::zobrist::position_hash(&p) ^ 1,
                     ),

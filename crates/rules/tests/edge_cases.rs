@@ -1,5 +1,5 @@
 //! Hand-built edge cases of every ruleset, each worked out by hand from
-//! shared RULES.md (the passage is quoted next to the test). Positions are
+//! docs/rules.md (the passage is quoted next to the test). Positions are
 //! reached by replaying moves through the `Game` API and checked against
 //! diagrams: `X` black, `O` white, `.` empty; point names are GTP style
 //! (columns A, B, C, ... from the left, rows from the bottom; on 1xN the
@@ -78,12 +78,13 @@ fn at(g: &impl Game, diagram: &str) {
 }
 
 // ---------------------------------------------------------------------------
-// The known bug class (REFERENCES.md): superko checked only after captures.
+// A bug class known in some Go rules engines: superko checked only after captures.
 // ---------------------------------------------------------------------------
 
 /// 1x3: B A1, W C1, B B1 (captures C1), W C1 (captures A1 B1); now B A1
-/// would recreate "X . O" without capturing anything. RULES.md §2 psk:
-/// "the resulting position occurred before" — illegal.
+/// would recreate "X . O" without capturing anything. docs/rules.md,
+/// "`psk`: positional superko": "a board play must not produce a position
+/// that has occurred" — illegal.
 #[test]
 fn psk_forbids_non_capturing_recreation() {
     for rs in [Ruleset::Psk, Ruleset::TrompTaylor, Ruleset::Primitive] {
@@ -107,9 +108,9 @@ fn psk_forbids_non_capturing_recreation() {
 }
 
 /// The same position under ssk and nssk: "X . O" stood with Black to move
-/// and was created by White, so Black may recreate it (RULES.md §2: ssk
-/// compares position + player to move; nssk asks whether the *same player*
-/// created it) — an ssk move and an nssk move that psk forbids.
+/// and was created by White, so Black may recreate it (docs/rules.md,
+/// "4. Ko rules with passes and area scoring": ssk compares position +
+/// player to move; nssk asks whether the *same player* created it) — an ssk move and an nssk move that psk forbids.
 #[test]
 fn ssk_and_nssk_allow_what_psk_forbids() {
     for rs in [Ruleset::Ssk, Ruleset::Nssk] {
@@ -170,8 +171,9 @@ fn ssk_forbids_what_nssk_allows() {
 ///   . X . X
 /// W C1 captures D1 and recreates ". X O ." — from a different left
 /// position than White's first C1 (which left ". X . ."), so fixed ko
-/// allows it (RULES.md §2 fixed: "an earlier board play left the same
-/// position A and created the same position B"). Black's D1 recapture
+/// allows it (docs/rules.md, "`fixed`: fixed ko": "a board play is illegal
+/// if its pair has been recorded before, by either player", the pair being
+/// the position it started from and the position it produced). Black's D1 recapture
 /// would then repeat the pair (". X O ." -> ". X . X") of move 3: illegal.
 /// Basic ko forbids W C1 ("the position two moves ago"), as do psk, ssk, nssk.
 #[test]
@@ -243,8 +245,8 @@ fn basic_ko_counts_passes() {
 ///   X . O .
 /// Black B1 is a two-stone suicide (C1 keeps the liberty D1) that leaves
 ///   . . O .
-/// which occurred after move 2: illegal under psk (RULES.md §1: the chain
-/// is removed; §2 psk), legal under ssk (it stood with Black to move then)
+/// which occurred after move 2: illegal under psk (docs/rules.md, "2. Shared
+/// mechanics": the chain comes off the board; "`psk`: positional superko"), legal under ssk (it stood with Black to move then)
 /// and nssk (White created it).
 #[test]
 fn multi_stone_suicide_and_superko() {
@@ -334,8 +336,8 @@ fn two_passes_end_and_score() {
 // Primitive ko.
 // ---------------------------------------------------------------------------
 
-/// RULES.md §2 primitive: "there is no pass at all. A player with no legal
-/// board play loses." 1x2: B A1, W B1 captures:
+/// docs/rules.md, "`primitive`: primitive ko": "no pass exists"; "the first
+/// player unable to make a legal board play has lost". 1x2: B A1, W B1 captures:
 ///   . O
 /// Black A1 would recreate "X .": no legal move, White wins.
 #[test]
@@ -359,8 +361,8 @@ fn primitive_has_no_pass_and_stuck_player_loses() {
 // Kee.
 // ---------------------------------------------------------------------------
 
-/// RULES.md §3: "if it was a pass, H_P is emptied; then the current
-/// position is added". 1x3: B B1, W pass, B A1, W C1 (captures A1 B1):
+/// docs/rules.md, "`kee`: Kee Rules v3.0": "H_P is first cleared if the turn
+/// was a pass, and then the current board is put into H_P". 1x3: B B1, W pass, B A1, W C1 (captures A1 B1):
 ///   . . O
 /// Black B1 (capturing C1) would recreate ". X .", which is in H_Black:
 /// illegal. After B pass (H_Black = {". . O"}) and W pass, it is legal.
@@ -382,8 +384,9 @@ fn kee_pass_clears_the_passers_history() {
     at(&g, ". X .");
 }
 
-/// RULES.md §3: "The game ends as soon as a recorded situation equals an
-/// earlier recorded one, and only then". Four passes from the start: the
+/// docs/rules.md, "`kee`: Kee Rules v3.0": "The game stops at the first turn
+/// t1 whose recorded game situation repeats one recorded earlier"; "No other
+/// event ends a Kee game". Four passes from the start: the
 /// situation after pass 4 (Black to move, empty, H_B = H_W = {empty})
 /// equals the one after pass 2; t0 = 2, t1 = 4; each player passed on the
 /// empty board inside (2, 4]: score 0 - 0.
@@ -462,8 +465,9 @@ fn fund(rs: Ruleset, komi_halves: i32, spec: &str) -> FundamentalGame {
     FundamentalGame::new(board(spec), rules(rs).with_komi(Komi(komi_halves)))
 }
 
-/// RULES.md §4: "A delay by P ... needs at least one prisoner"; "A player
-/// with no legal move must resign and loses"; no pass. 1x2, komi 0:
+/// docs/rules.md, "`fundamental`: Fundamental Go (no-pass Go with prisoner
+/// return)": "She needs at least one prisoner to delay"; "A player with no
+/// legal move loses"; "There is no pass". 1x2, komi 0:
 /// B A1, W B1 (captures: White holds 1). Black: A1 would recreate "X .",
 /// no prisoner to delay: White wins.
 #[test]
@@ -497,9 +501,11 @@ fn fundamental_delay_needs_a_prisoner() {
     assert_eq!(g.result(), Some(GameResult::Win(Color::White)));
 }
 
-/// RULES.md §4 komi: "K >= 0: Black places K stones in White's bowl"; "a
-/// further 0.5 means that a draw counts as a White win"; "K + 0.5 with
-/// negative K": -1.5 = -2 + 0.5.
+/// docs/rules.md, "`fundamental`: Fundamental Go (no-pass Go with prisoner
+/// return)", komi: "Integer komi K > 0 means White's bowl starts with K
+/// prisoners, given by Black; an extra .5 means White is credited with
+/// draws"; "kosolve writes komi k as K = ⌊k⌋ plus an optional half":
+/// -1.5 = -2 + 0.5.
 #[test]
 fn komi_gives_prisoners() {
     for (halves, black, white, half) in [
@@ -542,9 +548,11 @@ fn komi_gives_prisoners() {
     );
 }
 
-/// RULES.md §4 ultimate: "at most once per player. When a player plays her
-/// ultimate delay after the opponent has played his, the opponent gains the
-/// right to declare a draw at any later turn of his, which ends the game drawn."
+/// docs/rules.md, "`ultimate`: Ultimate Go (the original rules, section
+/// III)": "each player can make it at most once"; "The player who made the
+/// first ultimate delay gains a right once the opponent makes the second:
+/// from then on, on any of her turns, she may declare a draw. Declaring is a
+/// move, and it ends the game drawn."
 #[test]
 fn ultimate_delay_and_draw_right() {
     let mut g = fund(Ruleset::Ultimate, 0, "1x1");
@@ -581,9 +589,10 @@ fn ultimate_delay_and_draw_right() {
     assert!(!legal(&g, "ultimate") && !legal(&g, "draw"));
 }
 
-/// RULES.md §4 ultimate-simple: "the first delay of the game, by either
-/// player, must be an ultimate delay, and the second ultimate delay is
-/// allowed only to a player with no regular prisoners".
+/// docs/rules.md, "`ultimate-simple`: the current, simplified version": "The
+/// first delay in the game, whoever makes it, has to be an ultimate delay";
+/// "A player may make the second ultimate delay only while she holds no
+/// regular prisoners".
 #[test]
 fn ultimate_simple_restrictions() {
     // Komi 2: White holds 2 prisoners. After B A1 ("X . ."), White may

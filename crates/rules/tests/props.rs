@@ -1,7 +1,7 @@
 //! Property tests of the rules crate.
 //!
 //! The core is a slow *reference* implementation of every ruleset, written
-//! here from shared RULES.md §2-§4 with exact sets (no hashing, no
+//! here from docs/rules.md, sections 2 to 5, with exact sets (no hashing, no
 //! incremental state): it replays the whole move list and decides the legal
 //! moves, the end and the result. Random games through the library's
 //! [`Game`] API are compared with it move by move; then play/undo,
@@ -66,7 +66,8 @@ fn end_passes(r: &Rules) -> u32 {
 
 impl RefGame {
     fn new(board: Arc<Board>, rules: Rules) -> RefGame {
-        // RULES.md §4: komi K (floor of the komi; a half point is the draw rule)
+        // docs/rules.md, "`fundamental`: Fundamental Go (no-pass Go with prisoner
+        // return)": komi K (floor of the komi; a half point is the draw rule)
         // is given as prisoners: K >= 0 to White, K < 0 as -K to Black.
         let halves = rules.komi.halves();
         let k = if halves >= 0 {
@@ -109,7 +110,7 @@ impl RefGame {
 
     /// The player to move after `t` moves.
     fn to_move_after(t: usize) -> Color {
-        if t % 2 == 0 {
+        if t.is_multiple_of(2) {
             Color::Black
         } else {
             Color::White
@@ -399,7 +400,7 @@ fn choices() -> impl Strategy<Value = Vec<usize>> {
 /// repetitions), any legal move one time in eight.
 fn choose(legal: &[Move], pick: usize) -> Move {
     let others: Vec<Move> = legal.iter().copied().filter(|m| *m != Move::Pass).collect();
-    if pick % 8 == 0 || others.is_empty() {
+    if pick.is_multiple_of(8) || others.is_empty() {
         legal[(pick / 8) % legal.len()]
     } else {
         others[(pick / 8) % others.len()]
@@ -768,7 +769,7 @@ fn count_ref(r: &RefGame) -> u64 {
 
 #[test]
 fn published_game_counts() {
-    // shared RULES.md §2 / REFERENCES.md (Tromp).
+    // docs/rules.md, "6. Game counts (perft)"; docs/references.md (Tromp).
     let count = |spec: &str, rules: Rules| {
         count_games(&mut AnyGame::new(
             Arc::new(Board::parse(spec).unwrap()),

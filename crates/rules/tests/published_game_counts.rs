@@ -1,5 +1,5 @@
 //! Complete-game counts by plain recursion over the `Game` trait (no memo),
-//! against John Tromp's published counts (shared REFERENCES.md).
+//! against John Tromp's published counts (docs/references.md).
 
 use kosolve_board::{Board, Suicide};
 use kosolve_rules::{AnyGame, Game, Rules, Ruleset};

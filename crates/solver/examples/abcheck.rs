@@ -19,8 +19,10 @@ fn main() {
     let mut g = AnyGame::new(board, r);
     let t = Instant::now();
     if a.iter().any(|x| x == "verify") {
-        let mut o = kosolve_solver::SolveOptions::default();
-        o.refuse_large = false;
+        let o = kosolve_solver::SolveOptions {
+            refuse_large: false,
+            ..kosolve_solver::SolveOptions::default()
+        };
         let s = kosolve_solver::solve_game(&g, &o);
         let v = s.value().expect("solved");
         let cap = a

@@ -8,8 +8,10 @@ fn main() {
     let a: Vec<String> = std::env::args().collect();
     let board = Arc::new(Board::parse(&a[1]).unwrap());
     let rs: Ruleset = a[2].parse().unwrap();
-    let mut opts = SolveOptions::default();
-    opts.memory_mib = 2048;
+    let mut opts = SolveOptions {
+        memory_mib: 2048,
+        ..SolveOptions::default()
+    };
     for x in &a[3..] {
         match x.as_str() {
             "pass-last" => opts.pass_first = false,

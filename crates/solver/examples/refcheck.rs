@@ -21,8 +21,10 @@ fn main() {
                     let r = r.with_komi(Komi(k));
                     let g = AnyGame::new(board.clone(), r);
                     let t = Instant::now();
-                    let mut opts = SolveOptions::default();
-                    opts.memory_mib = 256;
+                    let opts = SolveOptions {
+                        memory_mib: 256,
+                        ..SolveOptions::default()
+                    };
                     let s = solve_game(&g, &opts);
                     let tf = t.elapsed().as_secs_f64();
                     let t = Instant::now();
@@ -32,8 +34,8 @@ fn main() {
                     let t = Instant::now();
                     let n = reference::minimax(&mut gg, 3_000_000);
                     let tn = t.elapsed().as_secs_f64();
-                    let ok = m.map_or(true, |m| Some(m.0) == s.value())
-                        && n.map_or(true, |n| Some(n.0) == s.value());
+                    let ok = m.is_none_or(|m| Some(m.0) == s.value())
+                        && n.is_none_or(|n| Some(n.0) == s.value());
                     println!("{b} {rs} {su} k{k}: fast {:?} {}n {tf:.3}s | memo {:?} {tm:.3}s | naive {:?} {tn:.3}s {}",
                         s.value(), s.stats.nodes, m, n, if ok {"OK"} else {"MISMATCH"});
                 }

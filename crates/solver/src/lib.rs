@@ -2,7 +2,8 @@
 //!
 //! - [`solve`]: the value of a board under a ruleset, its outcome at the
 //!   configured komi, a principal variation, and for Fundamental/Ultimate
-//!   Go a komi analysis (shared RULES.md §4).
+//!   Go a komi analysis (docs/rules.md, "`fundamental`: Fundamental Go (no-pass Go with
+//!   prisoner return)").
 //! - [`solve_game`]: the fast solver on any [`Game`] state: fail-soft
 //!   alpha-beta with an exact transposition table keyed by
 //!   [`Game::future_key`], an MTD(f) driver that keeps proven bounds when
@@ -19,6 +20,9 @@
 
 mod deps;
 pub mod reference;
+// clippy::ptr_arg flags `order_moves(moves: &mut Vec<Move>, ..)` in
+// search.rs (a `&mut [Move]` would do); allowed here until it is fixed there.
+#[allow(clippy::ptr_arg)]
 mod search;
 mod sharded;
 mod table;
@@ -452,14 +456,16 @@ pub struct Threshold {
     pub to: Outcome,
 }
 
-/// The komi analysis of Fundamental or Ultimate Go (shared RULES.md §4).
+/// The komi analysis of Fundamental or Ultimate Go (docs/rules.md, "`fundamental`:
+/// Fundamental Go (no-pass Go with prisoner return)").
 #[derive(Clone, Debug, PartialEq)]
 pub enum KomiAnalysis {
     /// Fundamental Go.
     Fundamental {
         /// The winner (+1 Black, -1 White) at each integer komi searched.
         sweep: KomiSweep,
-        /// The score per RULES.md §4, if the searched range decides it.
+        /// The score (docs/rules.md, "`fundamental`: Fundamental Go (no-pass Go
+        /// with prisoner return)"), if the searched range decides it.
         score: Option<Komi>,
         /// Whether the winner changes at most once as komi rises over the
         /// whole searched range (false: the score definition does not apply cleanly).
@@ -511,6 +517,31 @@ pub fn default_komi_range(board: &Board) -> i32 {
 
 /// Solves `board` under `rules`. `komi_range` (Fundamental/Ultimate Go)
 /// asks for a komi analysis over `-N..=N`.
+///
+/// # Example
+///
+/// Published values under positional superko (docs/references.md): Black
+/// wins 2x2 by 1 (Tromp; Bill Taylor's proof) and 1x3 by 3 (Drange).
+///
+/// ```
+/// use std::sync::Arc;
+/// use kosolve_board::Board;
+/// use kosolve_rules::{Rules, Ruleset};
+/// use kosolve_solver::{solve, SolveOptions};
+///
+/// let opts = SolveOptions {
+///     memory_mib: 16,
+///     ..SolveOptions::default()
+/// };
+/// let two_by_two = Arc::new(Board::parse("2x2").unwrap());
+/// let report = solve(two_by_two, Rules::new(Ruleset::Psk), &opts, None).unwrap();
+/// assert_eq!(report.solution.value(), Some(1));
+/// assert_eq!(report.outcome.unwrap().to_string(), "B+1");
+///
+/// let one_by_three = Arc::new(Board::parse("1x3").unwrap());
+/// let report = solve(one_by_three, Rules::new(Ruleset::Psk), &opts, None).unwrap();
+/// assert_eq!(report.solution.value(), Some(3));
+/// ```
 pub fn solve(
     board: Arc<Board>,
     rules: Rules,

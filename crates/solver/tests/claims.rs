@@ -1,4 +1,5 @@
-//! The source claims of shared RULES.md §4 on boards of up to six points.
+//! The claims of *Ultimate* listed in docs/rules.md, "8. Claims from the
+//! sources the results should settle", on boards of up to six points.
 
 mod common;
 

@@ -1,4 +1,4 @@
-//! Published values (shared REFERENCES.md), parallel = serial, symmetric
+//! Published values (docs/references.md), parallel = serial, symmetric
 //! first moves, and the principal variation's consistency.
 
 mod common;

@@ -1,5 +1,6 @@
 //! Sweep configurations: `solver-configs/*.toml` (keys in docs/configs.md).
 
+use crate::row::JobKey;
 use kosolve_board::{Board, Suicide};
 use kosolve_rules::{Komi, Rules, Ruleset};
 use serde::Deserialize;
@@ -140,10 +141,12 @@ pub struct Job {
 
 impl Job {
     /// The job's identity in result files: board, rules, suicide, komi.
-    pub fn key(&self) -> String {
-        format!(
-            "{}|{}|{}|{}",
-            self.board, self.rules.ruleset, self.rules.suicide, self.rules.komi
+    pub fn key(&self) -> JobKey {
+        JobKey::new(
+            &self.board,
+            &self.rules.ruleset.to_string(),
+            &self.rules.suicide.to_string(),
+            &self.rules.komi.to_string(),
         )
     }
 }

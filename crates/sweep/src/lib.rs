@@ -12,7 +12,8 @@ mod run;
 
 pub use config::{Config, ConfigError, Job, Limits};
 pub use row::{
-    read_rows, rows_to_csv, write_atomic, IoError, Lock, Row, RowLog, COLUMNS, TIMING_COLUMNS,
+    read_rows, rows_to_csv, write_atomic, IoError, JobKey, Lock, Row, RowLog, Status, COLUMNS,
+    TIMING_COLUMNS,
 };
 pub use run::{
     file_safe, merge, output_stem, parse_shard, result_part, run_sweep, JobOutput, SweepError,

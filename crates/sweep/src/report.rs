@@ -2,7 +2,7 @@
 //! tables, principal variations as diagrams, and the claims section.
 
 use crate::config::Config;
-use crate::row::Row;
+use crate::row::{Row, Status};
 use kosolve_board::Board;
 use kosolve_rules::{AnyGame, Game, Move, Rules, Ruleset};
 use std::fmt::Write;
@@ -22,9 +22,11 @@ fn find<'a>(
 fn cell(r: Option<&Row>) -> String {
     match r {
         None => "".into(),
-        Some(r) if r.status == "solved" => r.value.clone(),
-        Some(r) if r.status == "unsolved" => format!("[{}, {}]", r.lower, r.upper),
-        Some(_) => "refused".into(),
+        Some(r) => match r.status {
+            Status::Solved => r.value.clone(),
+            Status::Unsolved => format!("[{}, {}]", r.lower, r.upper),
+            Status::Refused => Status::Refused.to_string(),
+        },
     }
 }
 
@@ -78,7 +80,7 @@ pub fn pv_diagrams(board: &Board, rules: Rules, pv: &str, per_line: usize) -> Op
 }
 
 fn value_of(r: Option<&Row>) -> Option<i64> {
-    r.filter(|r| r.status == "solved")
+    r.filter(|r| r.status == Status::Solved)
         .and_then(|r| r.value.parse().ok())
 }
 
@@ -89,20 +91,21 @@ pub fn markdown(config: &Config, rows: &[Row]) -> String {
     if !config.description.is_empty() {
         let _ = writeln!(s, "{}\n", config.description);
     }
-    let solved = rows.iter().filter(|r| r.status == "solved").count();
+    let solved = rows.iter().filter(|r| r.status == Status::Solved).count();
     let _ = writeln!(
         s,
         "{} jobs: {} solved, {} unsolved (a limit was hit; bounds shown as [lower, upper]), {} refused.\n",
         rows.len(),
         solved,
-        rows.iter().filter(|r| r.status == "unsolved").count(),
-        rows.iter().filter(|r| r.status == "refused").count()
+        rows.iter().filter(|r| r.status == Status::Unsolved).count(),
+        rows.iter().filter(|r| r.status == Status::Refused).count()
     );
     let _ = writeln!(
         s,
         "Values are Black's (docs/configs.md): the area margin at komi 0 for psk, ssk, nssk, fixed, \
          basic-fixed, tromp-taylor and kee; the margin after komi or `void` for basic; +1/-1 for \
-         primitive; the score of RULES.md §4 for fundamental; +1/0/-1 at the row's komi for \
+         primitive; the score (docs/rules.md, \"`fundamental`: Fundamental Go (no-pass Go with \
+         prisoner return)\") for fundamental; +1/0/-1 at the row's komi for \
          ultimate and ultimate-simple.\n"
     );
     let first_komi = config
@@ -157,7 +160,7 @@ pub fn markdown(config: &Config, rows: &[Row]) -> String {
     );
     for b in &config.boards {
         let Some(r) =
-            find(rows, b, "psk", "forbidden", &first_komi).filter(|r| r.status == "solved")
+            find(rows, b, "psk", "forbidden", &first_komi).filter(|r| r.status == Status::Solved)
         else {
             continue;
         };
@@ -182,7 +185,8 @@ fn claims(s: &mut String, config: &Config, rows: &[Row], komi: &str) {
     let _ = writeln!(s, "## Claims\n");
     let _ = writeln!(
         s,
-        "Each claim of shared RULES.md §5 and §4 (a)-(c), settled from this table where it \
+        "Each claim of docs/rules.md, \"8. Claims from the sources the results should settle\", \
+         settled from this table where it \
          holds the evidence. \"Not settled here\" means the table lacks the rows.\n"
     );
     // Area scoring, psk, 2x2: Black wins by 1.
@@ -190,7 +194,7 @@ fn claims(s: &mut String, config: &Config, rows: &[Row], komi: &str) {
         s,
         "### Area scoring, positional superko, 2x2: Black wins by 1\n"
     );
-    match find(rows, "2x2", "psk", f, "0").filter(|r| r.status == "solved") {
+    match find(rows, "2x2", "psk", f, "0").filter(|r| r.status == Status::Solved) {
         Some(r) => {
             let verdict = if r.value == "1" {
                 "Confirmed"
@@ -278,7 +282,7 @@ fn claims(s: &mut String, config: &Config, rows: &[Row], komi: &str) {
     // Kee 2x2.
     let _ = writeln!(s, "### Kee: \"2x2 is a draw (2 points each) while under the other rules Black or White wins by one point\"\n");
     match find(rows, "2x2", "kee", f, "0") {
-        Some(r) if r.status == "solved" => {
+        Some(r) if r.status == Status::Solved => {
             let verdict = if r.value == "0" {
                 "Confirmed: a draw"
             } else {
@@ -305,7 +309,7 @@ fn claims(s: &mut String, config: &Config, rows: &[Row], komi: &str) {
         .iter()
         .filter_map(|r| {
             find(rows, "2x2", r, f, "0")
-                .filter(|x| x.status == "solved")
+                .filter(|x| x.status == Status::Solved)
                 .map(|x| format!("{r} {}", x.value))
         })
         .collect();
@@ -317,10 +321,13 @@ fn claims(s: &mut String, config: &Config, rows: &[Row], komi: &str) {
         );
     }
     // Fundamental/Ultimate.
-    let _ = writeln!(s, "### Fundamental Go has no draws (§4 c)\n");
+    let _ = writeln!(
+        s,
+        "### Fundamental Go has no draws (*Ultimate* claim (c))\n"
+    );
     let fund: Vec<&Row> = rows
         .iter()
-        .filter(|r| r.rules == "fundamental" && r.status == "solved")
+        .filter(|r| r.rules == "fundamental" && r.status == Status::Solved)
         .collect();
     let draws = fund.iter().filter(|r| r.outcome == "draw").count();
     let _ = writeln!(
@@ -335,16 +342,16 @@ fn claims(s: &mut String, config: &Config, rows: &[Row], komi: &str) {
     );
     let _ = writeln!(
         s,
-        "### `ultimate` and `ultimate-simple` have the same outcome at every komi (§4 b)\n"
+        "### `ultimate` and `ultimate-simple` have the same outcome at every komi (*Ultimate* claim (b))\n"
     );
     let mut agree = 0;
     let mut disagree = Vec::new();
     for r in rows
         .iter()
-        .filter(|r| r.rules == "ultimate" && r.status == "solved")
+        .filter(|r| r.rules == "ultimate" && r.status == Status::Solved)
     {
         if let Some(o) = find(rows, &r.board, "ultimate-simple", &r.suicide, &r.komi)
-            .filter(|o| o.status == "solved")
+            .filter(|o| o.status == Status::Solved)
         {
             if o.outcome == r.outcome {
                 agree += 1;
@@ -364,7 +371,7 @@ fn claims(s: &mut String, config: &Config, rows: &[Row], komi: &str) {
     );
     let _ = writeln!(
         s,
-        "### Adding one prisoner to each bowl never changes the Fundamental Go winner (§4 a)\n"
+        "### Adding one prisoner to each bowl never changes the Fundamental Go winner (*Ultimate* claim (a))\n"
     );
     let _ = writeln!(
         s,

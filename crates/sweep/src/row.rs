@@ -29,6 +29,61 @@ pub const COLUMNS: [&str; 16] = [
 /// result tables ignore them.
 pub const TIMING_COLUMNS: [&str; 3] = ["seconds", "peak_mib", "threads"];
 
+/// The `status` column of a row. It is written to and read from the CSV
+/// as `solved`, `unsolved` or `refused`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// Solved: `value` and `outcome` hold the answer.
+    Solved,
+    /// A limit was hit: `lower` and `upper` hold the bounds proven so far.
+    Unsolved,
+    /// Refused before any search (a board too large for the method, a board
+    /// that does not parse): `outcome` holds the reason.
+    Refused,
+}
+
+impl Status {
+    /// The CSV form: `solved`, `unsolved` or `refused`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Solved => "solved",
+            Status::Unsolved => "unsolved",
+            Status::Refused => "refused",
+        }
+    }
+}
+
+impl fmt::Display for Status {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A job's identity in result files: board, rules, suicide and komi, as the
+/// CSV writes them. Rows and jobs with equal keys are the same job. Keys
+/// order as their text `board|rules|suicide|komi` does.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct JobKey(String);
+
+impl JobKey {
+    /// The key of the job with these CSV fields.
+    pub fn new(board: &str, rules: &str, suicide: &str, komi: &str) -> JobKey {
+        JobKey(format!("{board}|{rules}|{suicide}|{komi}"))
+    }
+
+    /// The key as text: `board|rules|suicide|komi`.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for JobKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
 /// One finished job.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Row {
@@ -42,14 +97,15 @@ pub struct Row {
     pub komi: String,
     /// The value (see docs/configs.md: a margin, `void`, or +1/0/-1); empty if unsolved.
     pub value: String,
-    /// The outcome at this komi: `B+1`, `W+2`, `jigo`, `void`, `B wins`, `W wins`, `draw`, `unsolved`, `error`.
+    /// The outcome at this komi: `B+1`, `W+2`, `jigo`, `void`, `B wins`, `W wins`, `draw`,
+    /// `unsolved`; for a `refused` row, the reason.
     pub outcome: String,
     /// The best lower bound proven.
     pub lower: String,
     /// The best upper bound proven.
     pub upper: String,
-    /// `solved`, `unsolved` (a limit was hit) or `error`.
-    pub status: String,
+    /// `solved`, `unsolved` (a limit was hit) or `refused`.
+    pub status: Status,
     /// The principal variation, moves separated by spaces.
     pub pv: String,
     /// Number of moves in `pv`.
@@ -68,11 +124,8 @@ pub struct Row {
 
 impl Row {
     /// The job key of this row: board, rules, suicide, komi.
-    pub fn key(&self) -> String {
-        format!(
-            "{}|{}|{}|{}",
-            self.board, self.rules, self.suicide, self.komi
-        )
+    pub fn key(&self) -> JobKey {
+        JobKey::new(&self.board, &self.rules, &self.suicide, &self.komi)
     }
 }
 
@@ -257,8 +310,12 @@ impl Lock {
                     let pid: Option<u32> = std::fs::read_to_string(path)
                         .ok()
                         .and_then(|s| s.trim().parse().ok());
+                    // Whether the owner runs is read from /proc (Linux). Without
+                    // /proc the owner counts as alive: such a lock is never taken
+                    // over, and the message says to delete it by hand.
+                    let proc_fs = Path::new("/proc/self").exists();
                     let alive = pid
-                        .map(|p| Path::new(&format!("/proc/{p}")).exists())
+                        .map(|p| !proc_fs || Path::new(&format!("/proc/{p}")).exists())
                         .unwrap_or(true);
                     if alive {
                         return Err(format!(

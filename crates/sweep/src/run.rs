@@ -2,7 +2,9 @@
 
 use crate::config::{Config, Job};
 use crate::report;
-use crate::row::{read_rows, rows_to_csv, write_atomic, IoError, Lock, Row, RowLog};
+use crate::row::{
+    read_rows, rows_to_csv, write_atomic, IoError, JobKey, Lock, Row, RowLog, Status,
+};
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use std::collections::HashMap;
@@ -161,7 +163,7 @@ pub fn run_sweep(
     }
 
     // Rows finished earlier by this version, by job key.
-    let mut done: HashMap<String, Row> = HashMap::new();
+    let mut done: HashMap<JobKey, Row> = HashMap::new();
     if log_path.exists() {
         if !opts.resume {
             return Err(SweepError::NeedsResume(log_path));
@@ -183,7 +185,7 @@ pub fn run_sweep(
             }
         }
     }
-    let wanted: std::collections::HashSet<String> = jobs.iter().map(|j| j.key()).collect();
+    let wanted: std::collections::HashSet<JobKey> = jobs.iter().map(|j| j.key()).collect();
     done.retain(|k, _| wanted.contains(k));
     let resumed = done.len();
     let todo: Vec<&Job> = jobs
@@ -308,7 +310,7 @@ pub fn run_sweep(
         None
     };
     std::fs::remove_file(&log_path).map_err(|e| os(&log_path, "remove", e))?;
-    let unsolved = rows.iter().filter(|r| r.status != "solved").count();
+    let unsolved = rows.iter().filter(|r| r.status != Status::Solved).count();
     Ok(SweepSummary {
         csv: final_csv,
         markdown,
@@ -321,13 +323,13 @@ pub fn run_sweep(
 }
 
 /// The result columns of a row (everything but timings), for comparisons.
-pub fn result_part(r: &Row) -> (String, String, String, String, String, String, usize, u64) {
+pub fn result_part(r: &Row) -> (String, String, String, String, Status, String, usize, u64) {
     (
         r.value.clone(),
         r.outcome.clone(),
         r.lower.clone(),
         r.upper.clone(),
-        r.status.clone(),
+        r.status,
         r.pv.clone(),
         r.pv_length,
         r.nodes,
@@ -339,7 +341,7 @@ pub fn result_part(r: &Row) -> (String, String, String, String, String, String, 
 /// appearance. The same job in two inputs must have the same results.
 pub fn merge(inputs: &[PathBuf], config: Option<&Config>) -> Result<Vec<Row>, SweepError> {
     let mut rows: Vec<Row> = Vec::new();
-    let mut seen: HashMap<String, usize> = HashMap::new();
+    let mut seen: HashMap<JobKey, usize> = HashMap::new();
     for p in inputs {
         for r in read_rows(p)? {
             match seen.get(&r.key()) {
@@ -360,7 +362,7 @@ pub fn merge(inputs: &[PathBuf], config: Option<&Config>) -> Result<Vec<Row>, Sw
         }
     }
     if let Some(c) = config {
-        let mut by_key: HashMap<String, Row> = rows.into_iter().map(|r| (r.key(), r)).collect();
+        let mut by_key: HashMap<JobKey, Row> = rows.into_iter().map(|r| (r.key(), r)).collect();
         let mut ordered = Vec::new();
         let mut missing = Vec::new();
         for j in c.jobs() {

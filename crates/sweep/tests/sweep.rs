@@ -27,6 +27,7 @@ fn tmpdir(tag: &str) -> PathBuf {
 fn fake(job: &Job, _nodes: &Arc<AtomicU64>) -> JobOutput {
     let h = job
         .key()
+        .as_str()
         .bytes()
         .fold(7u64, |a, b| a.wrapping_mul(31).wrapping_add(b as u64));
     JobOutput {
@@ -39,7 +40,7 @@ fn fake(job: &Job, _nodes: &Arc<AtomicU64>) -> JobOutput {
             outcome: format!("B+{}", h % 7),
             lower: (h % 7).to_string(),
             upper: (h % 7).to_string(),
-            status: "solved".into(),
+            status: Status::Solved,
             pv: "A1 pass, \"quoted\"".into(),
             pv_length: 2,
             nodes: h % 1000,
@@ -155,7 +156,7 @@ fn a_sweep_writes_every_job_and_its_files() {
     assert_eq!(s.jobs, 18);
     assert_eq!(s.computed, 18);
     let rows = read_rows(&d.join("t.csv")).unwrap();
-    let expect: Vec<Row> = config().jobs().iter().map(|j| row_of(j)).collect();
+    let expect: Vec<Row> = config().jobs().iter().map(row_of).collect();
     assert_eq!(rows, expect);
     assert!(d.join("t.md").exists());
     assert!(!d.join("t.partial.csv").exists());
@@ -168,7 +169,7 @@ fn resume_keeps_finished_rows_and_computes_the_rest() {
     let d = tmpdir("resume");
     // Simulate a crash: a log holding the first 5 rows, the last line cut short.
     let jobs = config().jobs();
-    let first: Vec<Row> = jobs[..5].iter().map(|j| row_of(j)).collect();
+    let first: Vec<Row> = jobs[..5].iter().map(row_of).collect();
     let mut bytes = rows_to_csv(&first);
     bytes.extend_from_slice(b"2x2,psk,forb");
     std::fs::write(d.join("t.partial.csv"), &bytes).unwrap();
