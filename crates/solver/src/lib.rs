@@ -20,9 +20,6 @@
 
 mod deps;
 pub mod reference;
-// clippy::ptr_arg flags `order_moves(moves: &mut Vec<Move>, ..)` in
-// search.rs (a `&mut [Move]` would do); allowed here until it is fixed there.
-#[allow(clippy::ptr_arg)]
 mod search;
 mod sharded;
 mod table;

@@ -103,7 +103,7 @@ impl Shared {
 
 /// Orders `moves` in place: non-board moves (pass, delays, draw) first when
 /// `pass_first`, otherwise last; board plays keep point order.
-pub(crate) fn order_moves(moves: &mut Vec<Move>, pass_first: bool) {
+pub(crate) fn order_moves(moves: &mut [Move], pass_first: bool) {
     let is_play = |m: &Move| matches!(m, Move::Play(_));
     if pass_first {
         moves.sort_by_key(|m| is_play(m));
