@@ -80,7 +80,7 @@ fn quick_sweep_reproduces_the_committed_table() {
 /// interrupt sent after the first rows always lands mid-sweep.
 const INTERRUPT_CONFIG: &str = r#"
 name = "interrupt"
-boards = ["1x1", "1x2", "1x3", "2x1", "2x2", "1x5"]
+boards = ["1x1", "1x2", "1x3", "2x1", "2x2", "1x5", "2x3"]
 rules = ["psk", "ssk", "nssk", "fixed", "basic-fixed", "primitive", "basic", "fundamental", "ultimate"]
 suicide = ["forbidden", "allowed"]
 komi = [0, 0.5, 1]
