@@ -154,4 +154,3 @@ impl Position {
         safe
     }
 }
-

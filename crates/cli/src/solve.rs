@@ -65,6 +65,14 @@ pub struct Args {
     /// them and checking them against the plain search).
     #[arg(long)]
     no_static_bounds: bool,
+    /// Do not cache, within one iterative-deepening pass, the nodes found
+    /// unknown (for measuring it; values never depend on it).
+    #[arg(long)]
+    no_unknown_cache: bool,
+    /// Cache results under whole-history keys only, without dependency
+    /// tracking (a second exactness argument, for cross-checks; slower).
+    #[arg(long)]
+    whole_keys: bool,
 }
 
 /// How `kosolve solve` finds the value.
@@ -132,6 +140,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
         max_seconds: args.max_seconds,
         pass_first: !args.pass_last,
         static_bounds: !args.no_static_bounds,
+        unknown_cache: !args.no_unknown_cache,
+        dependencies: !args.whole_keys,
         pv: true,
         kee_graph: args.method == Method::Parity,
         ..SolveOptions::default()

@@ -479,7 +479,11 @@ impl<'a, G: Game> Searcher<'a, G> {
                     let ((l, ld), (u, ud)) = (p.lower, p.upper);
                     if l >= beta || u <= alpha || l == u {
                         self.hits += 1;
-                        let (v, mut d) = if u <= alpha && l < beta { (u, ud) } else { (l, ld) };
+                        let (v, mut d) = if u <= alpha && l < beta {
+                            (u, ud)
+                        } else {
+                            (l, ld)
+                        };
                         if l == u {
                             d.merge(&ud);
                         }

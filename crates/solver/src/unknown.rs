@@ -23,7 +23,8 @@ pub(crate) struct UnknownCache {
 
 #[inline]
 fn mix(key: u128, pass: u32, beta: i32) -> u64 {
-    let mut h = (key as u64) ^ (key >> 64) as u64 ^ (pass as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let mut h =
+        (key as u64) ^ (key >> 64) as u64 ^ (pass as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     h ^= (beta as i64 as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
     h ^= h >> 33;
     h = h.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
@@ -52,6 +53,7 @@ impl UnknownCache {
     pub fn record(&self, key: u128, pass: u32, beta: i32, depth: u32) {
         let h = mix(key, pass, beta);
         let d = (depth as u64).min(DEPTH_MASK);
-        self.slots[h as usize & (self.slots.len() - 1)].store(h & !DEPTH_MASK | d, Ordering::Relaxed);
+        self.slots[h as usize & (self.slots.len() - 1)]
+            .store(h & !DEPTH_MASK | d, Ordering::Relaxed);
     }
 }

@@ -52,7 +52,10 @@ fn compare(rs: Ruleset, boards: &[&str], states: usize) -> (usize, usize, usize,
                 }
                 let n = board.len() as i32;
                 if let Some((l, u)) = g.static_bounds() {
-                    assert!(l <= v && v <= u, "{label}: static bounds [{l}, {u}], value {v}");
+                    assert!(
+                        l <= v && v <= u,
+                        "{label}: static bounds [{l}, {u}], value {v}"
+                    );
                     // Where a bound other than the range's ends is the
                     // value, loosening it by one point makes it wrong (seen
                     // rarely here: see the settled boards below).
@@ -89,7 +92,10 @@ fn static_bounds_change_no_value() {
             2 * compared >= tried,
             "{rs}: only {compared} of {tried} states finished"
         );
-        assert!(with_cuts >= 10, "{rs}: only {with_cuts} states used a static cut");
+        assert!(
+            with_cuts >= 10,
+            "{rs}: only {with_cuts} states used a static cut"
+        );
         assert!(with_reference > 0, "{rs}: the reference never finished");
     }
 }

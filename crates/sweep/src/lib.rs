@@ -16,6 +16,6 @@ pub use row::{
     TIMING_COLUMNS,
 };
 pub use run::{
-    file_safe, merge, output_stem, parse_shard, result_part, run_sweep, JobOutput, SweepError,
-    SweepOptions, SweepSummary,
+    file_safe, merge, output_stem, parse_shard, result_part, run_sweep, JobOutput, ResultPart,
+    SweepError, SweepOptions, SweepSummary,
 };

@@ -322,18 +322,40 @@ pub fn run_sweep(
     })
 }
 
+/// The result columns of a row: everything but its key and the timings
+/// (seconds, peak memory, threads, version), which vary between runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResultPart {
+    /// The `value` column.
+    pub value: String,
+    /// The `outcome` column.
+    pub outcome: String,
+    /// The `lower` column.
+    pub lower: String,
+    /// The `upper` column.
+    pub upper: String,
+    /// The `status` column.
+    pub status: Status,
+    /// The `pv` column.
+    pub pv: String,
+    /// The `pv_length` column.
+    pub pv_length: usize,
+    /// The `nodes` column.
+    pub nodes: u64,
+}
+
 /// The result columns of a row (everything but timings), for comparisons.
-pub fn result_part(r: &Row) -> (String, String, String, String, Status, String, usize, u64) {
-    (
-        r.value.clone(),
-        r.outcome.clone(),
-        r.lower.clone(),
-        r.upper.clone(),
-        r.status,
-        r.pv.clone(),
-        r.pv_length,
-        r.nodes,
-    )
+pub fn result_part(r: &Row) -> ResultPart {
+    ResultPart {
+        value: r.value.clone(),
+        outcome: r.outcome.clone(),
+        lower: r.lower.clone(),
+        upper: r.upper.clone(),
+        status: r.status,
+        pv: r.pv.clone(),
+        pv_length: r.pv_length,
+        nodes: r.nodes,
+    }
 }
 
 /// Joins shard tables into one. With `config`, rows come in the config's

@@ -78,7 +78,6 @@ pub fn random_state(g: &mut AnyGame, rng: &mut Lcg, len: usize) {
     }
 }
 
-
 /// Plays the stones of `diagram` (see `Position::from_diagram`) from the
 /// empty board, Black and White in turn, the side with fewer stones left
 /// passing, so that no stone is captured; then `to_move` is to move.
