@@ -246,14 +246,19 @@ fn claims(s: &mut String, config: &Config, rows: &[Row], komi: &str) {
         let mut missing = 0;
         for board in &config.boards {
             for su in &config.suicide {
-                let (x, y) = (
-                    value_of(find(rows, board, a, su.name(), komi)),
-                    value_of(find(rows, board, b, su.name(), komi)),
+                let (ra, rb) = (
+                    find(rows, board, a, su.name(), komi),
+                    find(rows, board, b, su.name(), komi),
                 );
-                match (x, y) {
+                match (value_of(ra), value_of(rb)) {
                     (Some(x), Some(y)) if x == y => same += 1,
                     (Some(x), Some(y)) => {
-                        differ.push(format!("{board} (suicide {su}): {a} {x}, {b} {y}"))
+                        let pv = |r: Option<&Row>| r.map_or(String::new(), |r| r.pv.clone());
+                        differ.push(format!(
+                            "{board} (suicide {su}): {a} {x} (PV {}), {b} {y} (PV {})",
+                            pv(ra),
+                            pv(rb)
+                        ))
                     }
                     _ => missing += 1,
                 }
