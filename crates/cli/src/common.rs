@@ -2,6 +2,7 @@
 
 use kosolve_board::{Board, BoardError, Suicide};
 use kosolve_rules::{Komi, Rules, RulesError, Ruleset};
+use kosolve_solver::SolveError;
 use std::fmt;
 use std::sync::Arc;
 
@@ -18,6 +19,19 @@ pub enum CliError {
     Refused(String),
     /// A file could not be written or read.
     Io(String),
+    /// The solver refused the board ([`SolveError`] other than
+    /// `CheckFailed`), or its answer failed its own check: a bug
+    /// ([`CliError::is_bug`]).
+    Solve(SolveError),
+}
+
+impl CliError {
+    /// Whether the error is a bug in kosolve (an answer that failed its own
+    /// check) rather than a refusal or a bad request: reported as an
+    /// internal error with its own exit status.
+    pub fn is_bug(&self) -> bool {
+        matches!(self, CliError::Solve(SolveError::CheckFailed(_)))
+    }
 }
 
 impl fmt::Display for CliError {
@@ -26,6 +40,7 @@ impl fmt::Display for CliError {
             CliError::Board(e) => write!(f, "{e}"),
             CliError::Rules(e) => write!(f, "{e}"),
             CliError::Usage(s) | CliError::Refused(s) | CliError::Io(s) => f.write_str(s),
+            CliError::Solve(e) => write!(f, "{e}"),
         }
     }
 }
@@ -35,6 +50,12 @@ impl std::error::Error for CliError {}
 impl From<BoardError> for CliError {
     fn from(e: BoardError) -> Self {
         CliError::Board(e)
+    }
+}
+
+impl From<SolveError> for CliError {
+    fn from(e: SolveError) -> Self {
+        CliError::Solve(e)
     }
 }
 

@@ -1,12 +1,10 @@
 //! `kosolve solve`: the exact perfect-play value of a board under a ruleset.
 
 use crate::common::{parse_board, parse_rules, CliError, Format};
+use crate::interrupt::install_interrupt_handler;
 use kosolve_board::{Board, Color};
 use kosolve_rules::{AnyGame, Game, Komi, Move, Rules, Ruleset, ValueKind};
-use kosolve_solver::{
-    default_memory_mib, install_interrupt_handler, sgf_size, KomiAnalysis, Report, SolveError,
-    SolveOptions,
-};
+use kosolve_solver::{default_memory_mib, sgf_size, KomiAnalysis, Report, SolveOptions};
 use serde_json::json;
 use std::fmt::Write as _;
 use std::path::Path;
@@ -147,12 +145,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         ..SolveOptions::default()
     };
     install_interrupt_handler();
-    let report =
-        kosolve_solver::solve(board.clone(), rules, &opts, komi_range).map_err(|e| match e {
-            SolveError::TooLarge(s) => CliError::Refused(s),
-            SolveError::NotYetAvailable(s) => CliError::Refused(s),
-            SolveError::Engine(s) => CliError::Refused(s),
-        })?;
+    let report = kosolve_solver::solve(board.clone(), rules, &opts, komi_range)?;
     if let Some(path) = &args.sgf {
         if report.solution.is_solved() || report.basic.is_some() {
             kosolve_sweep::write_atomic(Path::new(path), sgf(&board, &report).as_bytes())

@@ -3,7 +3,7 @@
 use crate::common::CliError;
 use kosolve_board::Board;
 use kosolve_rules::{Ruleset, ValueKind};
-use kosolve_solver::{KomiAnalysis, SolveOptions};
+use kosolve_solver::{KomiAnalysis, SolveError, SolveOptions};
 use kosolve_sweep::{Config, Job, JobOutput, Row, Status, SweepOptions};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicU64;
@@ -113,6 +113,12 @@ pub fn run_job(job: &Job, nodes: &Arc<AtomicU64>) -> JobOutput {
         .then(|| kosolve_solver::default_komi_range(&board));
     let report = match kosolve_solver::solve(board.clone(), job.rules, &opts, komi_range) {
         Ok(r) => r,
+        // A failed self-check is a bug, not a refusal: it stops the sweep
+        // loudly (rows already finished stay in the partial table).
+        Err(e @ SolveError::CheckFailed(_)) => panic!(
+            "kosolve: {} {} suicide {} komi {}: {e}",
+            job.board, job.rules.ruleset, job.rules.suicide, job.rules.komi
+        ),
         Err(e) => {
             row.status = Status::Refused;
             row.outcome = e.to_string();

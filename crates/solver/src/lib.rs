@@ -38,39 +38,14 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// Set to stop every running solve as soon as possible (Ctrl-C sets it
-/// once [`install_interrupt_handler`] has run). Stopped solves return the
-/// bounds proven so far. Cleared by [`clear_stop`].
+/// Set to stop every running solve as soon as possible (the `kosolve`
+/// binary's Ctrl-C handler sets it). Stopped solves return the bounds
+/// proven so far. Cleared by [`clear_stop`].
 pub static STOP: AtomicBool = AtomicBool::new(false);
 
 /// Clears [`STOP`].
 pub fn clear_stop() {
     STOP.store(false, Ordering::SeqCst);
-}
-
-#[cfg(unix)]
-extern "C" fn on_sigint(_: i32) {
-    // Only an atomic store: async-signal-safe.
-    STOP.store(true, Ordering::SeqCst);
-}
-
-/// Makes Ctrl-C (SIGINT) set [`STOP`] instead of killing the process.
-/// Returns whether a handler was installed (Unix only).
-pub fn install_interrupt_handler() -> bool {
-    #[cfg(unix)]
-    {
-        extern "C" {
-            fn signal(signum: i32, handler: extern "C" fn(i32)) -> usize;
-        }
-        const SIGINT: i32 = 2;
-        // SAFETY: `signal` is the C library's; the handler only stores to an atomic.
-        let old = unsafe { signal(SIGINT, on_sigint) };
-        old != usize::MAX
-    }
-    #[cfg(not(unix))]
-    {
-        false
-    }
 }
 
 /// How the root is searched.
@@ -311,6 +286,10 @@ pub enum SolveError {
     TooLarge(String),
     /// The rules engine or retrograde solver reported an error.
     Engine(String),
+    /// A method's independent check of its own answer failed (Kee's parity
+    /// strategies, its replayed principal variation): a bug in kosolve,
+    /// never a limit, to be reported loudly.
+    CheckFailed(String),
 }
 
 impl fmt::Display for SolveError {
@@ -319,6 +298,11 @@ impl fmt::Display for SolveError {
             SolveError::NotYetAvailable(s) | SolveError::TooLarge(s) | SolveError::Engine(s) => {
                 f.write_str(s)
             }
+            SolveError::CheckFailed(s) => write!(
+                f,
+                "internal error (a bug in kosolve; please report it): the answer failed its \
+                 own check: {s}"
+            ),
         }
     }
 }
@@ -641,7 +625,7 @@ fn solve_kee_graph(
         ..kosolve_kee::KeeOptions::default()
     };
     let k = kosolve_kee::solve_kee(board, rules.suicide, kopts).map_err(|e| match e {
-        kosolve_kee::KeeError::CheckFailed(_) => SolveError::Engine(e.to_string()),
+        kosolve_kee::KeeError::CheckFailed(why) => SolveError::CheckFailed(format!("kee: {why}")),
         _ => SolveError::TooLarge(format!(
             "{e} (--memory {} MiB allows {cap} per graph, at about {KEE_BYTES_PER_CLASS} bytes \
              each and up to three graphs at once; see docs/kee.md)",
