@@ -98,3 +98,30 @@ pub fn parse_rules(
     }
     Ok(rules)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failed_check_is_a_bug_not_a_refusal() {
+        let bug = CliError::from(SolveError::CheckFailed("kee: a strategy lost".into()));
+        assert!(bug.is_bug());
+        let text = bug.to_string();
+        assert!(
+            text.starts_with("internal error (a bug in kosolve"),
+            "{text}"
+        );
+        assert!(text.ends_with("kee: a strategy lost"), "{text}");
+        for refusal in [
+            SolveError::TooLarge("too large".into()),
+            SolveError::NotYetAvailable("not yet".into()),
+            SolveError::Engine("engine".into()),
+        ] {
+            let e = CliError::from(refusal.clone());
+            assert!(!e.is_bug());
+            // A refusal's text is the solver's, unchanged.
+            assert_eq!(e.to_string(), refusal.to_string());
+        }
+    }
+}
