@@ -23,6 +23,9 @@ pub enum CliError {
     /// `CheckFailed`), or its answer failed its own check: a bug
     /// ([`CliError::is_bug`]).
     Solve(SolveError),
+    /// A bug in kosolve found elsewhere than in a solve's own answer (a
+    /// sweep job that failed).
+    Internal(String),
 }
 
 impl CliError {
@@ -30,7 +33,10 @@ impl CliError {
     /// check) rather than a refusal or a bad request: reported as an
     /// internal error with its own exit status.
     pub fn is_bug(&self) -> bool {
-        matches!(self, CliError::Solve(SolveError::CheckFailed(_)))
+        matches!(
+            self,
+            CliError::Solve(SolveError::CheckFailed(_)) | CliError::Internal(_)
+        )
     }
 }
 
@@ -39,7 +45,9 @@ impl fmt::Display for CliError {
         match self {
             CliError::Board(e) => write!(f, "{e}"),
             CliError::Rules(e) => write!(f, "{e}"),
-            CliError::Usage(s) | CliError::Refused(s) | CliError::Io(s) => f.write_str(s),
+            CliError::Usage(s) | CliError::Refused(s) | CliError::Io(s) | CliError::Internal(s) => {
+                f.write_str(s)
+            }
             CliError::Solve(e) => write!(f, "{e}"),
         }
     }

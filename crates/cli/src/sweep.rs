@@ -113,12 +113,10 @@ pub fn run_job(job: &Job, nodes: &Arc<AtomicU64>) -> JobOutput {
         .then(|| kosolve_solver::default_komi_range(&board));
     let report = match kosolve_solver::solve(board.clone(), job.rules, &opts, komi_range) {
         Ok(r) => r,
-        // A failed self-check is a bug, not a refusal: it stops the sweep
-        // loudly (rows already finished stay in the partial table).
-        Err(e @ SolveError::CheckFailed(_)) => panic!(
-            "kosolve: {} {} suicide {} komi {}: {e}",
-            job.board, job.rules.ruleset, job.rules.suicide, job.rules.komi
-        ),
+        // A failed self-check is a bug, not a refusal: the panic stops the
+        // sweep (SweepError::JobFailed; rows already finished stay in the
+        // partial table).
+        Err(e @ SolveError::CheckFailed(_)) => panic!("{e}"),
         Err(e) => {
             row.status = Status::Refused;
             row.outcome = e.to_string();
@@ -214,8 +212,10 @@ pub fn run_sweep(a: SweepArgs) -> Result<(), CliError> {
         version: version(),
         progress: !a.quiet,
     };
-    let s = kosolve_sweep::run_sweep(&config, &opts, &run_job)
-        .map_err(|e| CliError::Io(e.to_string()))?;
+    let s = kosolve_sweep::run_sweep(&config, &opts, &run_job).map_err(|e| match e {
+        kosolve_sweep::SweepError::JobFailed { .. } => CliError::Internal(e.to_string()),
+        e => CliError::Io(e.to_string()),
+    })?;
     println!(
         "sweep {}: {} jobs ({} computed, {} resumed, {} not solved) in {:.1} s; wrote {}{}",
         config.name,
