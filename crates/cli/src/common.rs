@@ -2,6 +2,7 @@
 
 use kosolve_board::{Board, BoardError, Suicide};
 use kosolve_rules::{Komi, Rules, RulesError, Ruleset};
+use kosolve_solver::SolveError;
 use std::fmt;
 use std::sync::Arc;
 
@@ -18,6 +19,25 @@ pub enum CliError {
     Refused(String),
     /// A file could not be written or read.
     Io(String),
+    /// The solver refused the board ([`SolveError`] other than
+    /// `CheckFailed`), or its answer failed its own check: a bug
+    /// ([`CliError::is_bug`]).
+    Solve(SolveError),
+    /// A bug in kosolve found elsewhere than in a solve's own answer (a
+    /// sweep job that failed).
+    Internal(String),
+}
+
+impl CliError {
+    /// Whether the error is a bug in kosolve (an answer that failed its own
+    /// check) rather than a refusal or a bad request: reported as an
+    /// internal error with its own exit status.
+    pub fn is_bug(&self) -> bool {
+        matches!(
+            self,
+            CliError::Solve(SolveError::CheckFailed(_)) | CliError::Internal(_)
+        )
+    }
 }
 
 impl fmt::Display for CliError {
@@ -25,7 +45,10 @@ impl fmt::Display for CliError {
         match self {
             CliError::Board(e) => write!(f, "{e}"),
             CliError::Rules(e) => write!(f, "{e}"),
-            CliError::Usage(s) | CliError::Refused(s) | CliError::Io(s) => f.write_str(s),
+            CliError::Usage(s) | CliError::Refused(s) | CliError::Io(s) | CliError::Internal(s) => {
+                f.write_str(s)
+            }
+            CliError::Solve(e) => write!(f, "{e}"),
         }
     }
 }
@@ -35,6 +58,12 @@ impl std::error::Error for CliError {}
 impl From<BoardError> for CliError {
     fn from(e: BoardError) -> Self {
         CliError::Board(e)
+    }
+}
+
+impl From<SolveError> for CliError {
+    fn from(e: SolveError) -> Self {
+        CliError::Solve(e)
     }
 }
 
@@ -76,4 +105,31 @@ pub fn parse_rules(
         rules = rules.with_komi(k);
     }
     Ok(rules)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failed_check_is_a_bug_not_a_refusal() {
+        let bug = CliError::from(SolveError::CheckFailed("kee: a strategy lost".into()));
+        assert!(bug.is_bug());
+        let text = bug.to_string();
+        assert!(
+            text.starts_with("internal error (a bug in kosolve"),
+            "{text}"
+        );
+        assert!(text.ends_with("kee: a strategy lost"), "{text}");
+        for refusal in [
+            SolveError::TooLarge("too large".into()),
+            SolveError::NotYetAvailable("not yet".into()),
+            SolveError::Engine("engine".into()),
+        ] {
+            let e = CliError::from(refusal.clone());
+            assert!(!e.is_bug());
+            // A refusal's text is the solver's, unchanged.
+            assert_eq!(e.to_string(), refusal.to_string());
+        }
+    }
 }

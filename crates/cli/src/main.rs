@@ -2,6 +2,7 @@
 
 mod common;
 mod count;
+mod interrupt;
 mod positions;
 mod solve;
 mod sweep;
@@ -45,6 +46,11 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
+        // A failed self-check is a bug: said so, with its own exit status.
+        Err(e) if e.is_bug() => {
+            eprintln!("kosolve: {e}");
+            ExitCode::from(3)
+        }
         Err(e) => {
             eprintln!("kosolve: error: {e}");
             ExitCode::from(2)

@@ -1,12 +1,10 @@
 //! `kosolve solve`: the exact perfect-play value of a board under a ruleset.
 
 use crate::common::{parse_board, parse_rules, CliError, Format};
+use crate::interrupt::install_interrupt_handler;
 use kosolve_board::{Board, Color};
 use kosolve_rules::{AnyGame, Game, Komi, Move, Rules, Ruleset, ValueKind};
-use kosolve_solver::{
-    default_memory_mib, install_interrupt_handler, sgf_size, KomiAnalysis, Report, SolveError,
-    SolveOptions,
-};
+use kosolve_solver::{default_memory_mib, sgf_size, Answer, KomiAnalysis, Report, SolveOptions};
 use serde_json::json;
 use std::fmt::Write as _;
 use std::path::Path;
@@ -147,14 +145,9 @@ pub fn run(args: Args) -> Result<(), CliError> {
         ..SolveOptions::default()
     };
     install_interrupt_handler();
-    let report =
-        kosolve_solver::solve(board.clone(), rules, &opts, komi_range).map_err(|e| match e {
-            SolveError::TooLarge(s) => CliError::Refused(s),
-            SolveError::NotYetAvailable(s) => CliError::Refused(s),
-            SolveError::Engine(s) => CliError::Refused(s),
-        })?;
+    let report = kosolve_solver::solve(board.clone(), rules, &opts, komi_range)?;
     if let Some(path) = &args.sgf {
-        if report.solution.is_solved() || report.basic.is_some() {
+        if report.answer.is_solved() {
             kosolve_sweep::write_atomic(Path::new(path), sgf(&board, &report).as_bytes())
                 .map_err(|e| CliError::Io(e.to_string()))?;
         } else {
@@ -177,20 +170,21 @@ fn komi_json(k: Komi) -> serde_json::Value {
 }
 
 fn to_json(board: &Board, r: &Report) -> serde_json::Value {
-    let s = &r.solution;
-    let pv: Vec<String> = s.pv.iter().map(|m| m.name(board)).collect();
+    let a = &r.answer;
+    let pv: Vec<String> = a.pv().iter().map(|m| m.name(board)).collect();
+    let pv_length = pv.len();
     let mut v = json!({
         "board": r.board,
         "rules": r.rules.ruleset.name(),
         "suicide": r.rules.suicide.name(),
         "komi": komi_json(r.rules.komi),
-        "status": if s.is_solved() { "solved" } else { "unsolved" },
-        "value": s.value(),
-        "lower": s.lower,
-        "upper": s.upper,
+        "status": if a.is_solved() { "solved" } else { "unsolved" },
+        "value": a.value(),
+        "lower": a.bounds().map(|b| b.0),
+        "upper": a.bounds().map(|b| b.1),
         "outcome": r.outcome.map(|o| o.to_string()),
         "pv": pv,
-        "pv_length": s.pv.len(),
+        "pv_length": pv_length,
         "nodes": r.total.nodes,
         "table_hits": r.total.table_hits,
         "static_cuts": r.total.static_cuts,
@@ -198,26 +192,30 @@ fn to_json(board: &Board, r: &Report) -> serde_json::Value {
         "peak_mib": r.total.peak_table_mib,
         "threads": r.total.threads,
     });
-    if let Some(b) = &r.basic {
-        let m = b.value.margin().map(|h| komi_json(Komi(h)));
-        v["status"] = json!("solved");
-        v["value"] = json!(m);
-        v["lower"] = json!(m);
-        v["upper"] = json!(m);
-        v["vb"] = json!(b.vb.map(|h| komi_json(Komi(h))));
-        v["vw"] = json!(b.vw.map(|h| komi_json(Komi(h))));
-        v["states"] = json!(b.states);
-        v["pv_cycle_start"] = json!(b.pv_cycle_start);
-    }
-    if let Some(k) = &r.kee {
-        v["method"] = json!("parity");
-        v["situations"] = json!(k.situations());
-        v["edges"] = json!(k.edges());
-        v["graphs"] = json!(k
-            .runs
-            .iter()
-            .map(|g| json!({"game": g.game.to_string(), "value": g.value, "situations": g.situations, "seconds": g.seconds}))
-            .collect::<Vec<_>>());
+    match a {
+        Answer::Search(_) => {}
+        Answer::Retrograde(b) => {
+            // The value with komi applied, in points (or null: void); it
+            // stands for both bounds.
+            let m = b.value.margin().map(|h| komi_json(Komi(h)));
+            v["value"] = json!(m);
+            v["lower"] = json!(m);
+            v["upper"] = json!(m);
+            v["vb"] = json!(b.vb.map(|h| komi_json(Komi(h))));
+            v["vw"] = json!(b.vw.map(|h| komi_json(Komi(h))));
+            v["states"] = json!(b.states);
+            v["pv_cycle_start"] = json!(b.pv_cycle_start);
+        }
+        Answer::Parity(k) => {
+            v["method"] = json!("parity");
+            v["situations"] = json!(k.situations());
+            v["edges"] = json!(k.edges());
+            v["graphs"] = json!(k
+                .runs
+                .iter()
+                .map(|g| json!({"game": g.game.to_string(), "value": g.value, "situations": g.situations, "seconds": g.seconds}))
+                .collect::<Vec<_>>());
+        }
     }
     match &r.komi_analysis {
         Some(KomiAnalysis::Fundamental {
@@ -261,15 +259,15 @@ fn value_meaning(rules: &Rules) -> &'static str {
 }
 
 fn to_text(board: &Arc<Board>, r: &Report, show_pv: bool) -> String {
-    let s = &r.solution;
+    let a = &r.answer;
     let mut t = String::new();
     let _ = writeln!(
         t,
         "board {}, rules {} (suicide {}), komi {}",
         r.board, r.rules.ruleset, r.rules.suicide, r.rules.komi
     );
-    match (s.value(), &r.basic) {
-        (_, Some(b)) => {
+    match (a, a.bounds()) {
+        (Answer::Retrograde(b), _) => {
             let _ = writeln!(
                 t,
                 "value: {} (Black's margin with komi applied, finished games only; void if \
@@ -285,23 +283,23 @@ fn to_text(board: &Arc<Board>, r: &Report, show_pv: bool) -> String {
                 b.states
             );
         }
-        (Some(v), None) => {
-            let _ = writeln!(t, "value: {} ({})", signed(v), value_meaning(&r.rules));
+        (_, Some((lower, upper))) if lower == upper => {
+            let _ = writeln!(t, "value: {} ({})", signed(lower), value_meaning(&r.rules));
         }
-        (None, None) => {
+        (_, Some((lower, upper))) => {
             let _ = writeln!(
                 t,
-                "value: unsolved; proven bounds [{}, {}] ({})",
-                s.lower,
-                s.upper,
+                "value: unsolved; proven bounds [{lower}, {upper}] ({})",
                 value_meaning(&r.rules)
             );
         }
+        // Only a retrograde answer has no bounds.
+        (_, None) => {}
     }
     if let Some(o) = r.outcome {
         let _ = writeln!(t, "outcome: {o}");
     }
-    if let Some(k) = &r.kee {
+    if let Answer::Parity(k) = a {
         let _ = writeln!(
             t,
             "parity games on the graph of situations ({} legal positions; docs/kee.md); \
@@ -380,18 +378,19 @@ fn to_text(board: &Arc<Board>, r: &Report, show_pv: bool) -> String {
         }
         None => {}
     }
-    if !s.pv.is_empty() {
-        let names: Vec<String> = s.pv.iter().map(|m| m.name(board)).collect();
+    let pv = a.pv();
+    if !pv.is_empty() {
+        let names: Vec<String> = pv.iter().map(|m| m.name(board)).collect();
         let _ = writeln!(
             t,
             "pv ({} moves{}): {}",
-            s.pv.len(),
-            if s.pv_complete { "" } else { ", cut short" },
+            pv.len(),
+            if a.pv_complete() { "" } else { ", cut short" },
             names.join(" ")
         );
         if show_pv {
             let mut g = AnyGame::new(board.clone(), pv_rules(r));
-            for (i, &m) in s.pv.iter().enumerate() {
+            for (i, &m) in pv.iter().enumerate() {
                 let c = g.to_move();
                 g.play(m);
                 let _ = writeln!(t, "\n{}. {} {}", i + 1, c.letter(), m.name(board));
@@ -400,7 +399,7 @@ fn to_text(board: &Arc<Board>, r: &Report, show_pv: bool) -> String {
             if let Some(res) = g.result() {
                 let _ = writeln!(t, "\nend: {res}");
             }
-            if let Some(i) = r.basic.as_ref().and_then(|b| b.pv_cycle_start) {
+            if let Some(i) = a.pv_cycle_start() {
                 let _ = writeln!(t, "\nvoid: the moves from move {} on repeat forever", i + 1);
             }
         }
@@ -448,11 +447,9 @@ pub fn sgf_of(board: &Arc<Board>, r: &Report) -> Option<String> {
 }
 
 fn sgf(board: &Arc<Board>, r: &Report) -> String {
-    let s = &r.solution;
-    let v = s.value().unwrap_or(0);
-    let value_text = match &r.basic {
-        Some(b) => b.value.to_string(),
-        None => signed(v),
+    let value_text = match &r.answer {
+        Answer::Retrograde(b) => b.value.to_string(),
+        a => signed(a.value().unwrap_or(0)),
     };
     let size = sgf_size(board).unwrap_or_default();
     let re = r.outcome.map(|o| o.sgf()).unwrap_or_else(|| "?".into());
@@ -475,7 +472,7 @@ fn sgf(board: &Arc<Board>, r: &Report) -> String {
         ))
     );
     let mut g = AnyGame::new(board.clone(), pv_rules(r));
-    for &m in &s.pv {
+    for &m in r.answer.pv().iter() {
         let c = g.to_move();
         let l = c.letter();
         let note = format!("value {value_text} with perfect play");

@@ -3,7 +3,7 @@
 use crate::common::CliError;
 use kosolve_board::Board;
 use kosolve_rules::{Ruleset, ValueKind};
-use kosolve_solver::{KomiAnalysis, SolveOptions};
+use kosolve_solver::{Answer, KomiAnalysis, SolveError, SolveOptions};
 use kosolve_sweep::{Config, Job, JobOutput, Row, Status, SweepOptions};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicU64;
@@ -113,6 +113,10 @@ pub fn run_job(job: &Job, nodes: &Arc<AtomicU64>) -> JobOutput {
         .then(|| kosolve_solver::default_komi_range(&board));
     let report = match kosolve_solver::solve(board.clone(), job.rules, &opts, komi_range) {
         Ok(r) => r,
+        // A failed self-check is a bug, not a refusal: the panic stops the
+        // sweep (SweepError::JobFailed; rows already finished stay in the
+        // partial table).
+        Err(e @ SolveError::CheckFailed(_)) => panic!("{e}"),
         Err(e) => {
             row.status = Status::Refused;
             row.outcome = e.to_string();
@@ -120,59 +124,62 @@ pub fn run_job(job: &Job, nodes: &Arc<AtomicU64>) -> JobOutput {
         }
     };
     let kind = job.rules.ruleset.value_kind();
-    let sol = &report.solution;
-    row.lower = value_string(kind, sol.lower);
-    row.upper = value_string(kind, sol.upper);
     row.nodes = report.total.nodes;
     row.seconds = (report.total.seconds * 1000.0).round() / 1000.0;
     row.peak_mib = (report.total.peak_table_mib * 100.0).round() / 100.0;
     row.threads = report.total.threads.max(1);
-    if let Some(b) = &report.basic {
-        // basic (retrograde): value with komi applied, or void; the bounds are VB and VW.
-        row.status = Status::Solved;
-        row.value = match b.value.margin() {
-            Some(h) => kosolve_rules::Komi(h).to_string(),
-            None => "void".into(),
-        };
-        row.outcome = match b.value.margin() {
-            None => "void".into(),
-            Some(h) => {
-                kosolve_solver::outcome(ValueKind::Margin, 0, kosolve_rules::Komi(-h)).to_string()
+    match &report.answer {
+        Answer::Retrograde(b) => {
+            // basic (retrograde): value with komi applied, or void; the bounds are VB and VW.
+            row.status = Status::Solved;
+            row.value = match b.value.margin() {
+                Some(h) => kosolve_rules::Komi(h).to_string(),
+                None => "void".into(),
+            };
+            row.outcome = match b.value.margin() {
+                None => "void".into(),
+                Some(h) => kosolve_solver::outcome(ValueKind::Margin, 0, kosolve_rules::Komi(-h))
+                    .to_string(),
+            };
+            let pts = |h: Option<i32>| {
+                h.map(|h| kosolve_rules::Komi(h).to_string())
+                    .unwrap_or_default()
+            };
+            row.lower = pts(b.vb);
+            row.upper = pts(b.vw);
+            row.nodes = b.states as u64;
+        }
+        a => {
+            if let Some((lower, upper)) = a.bounds() {
+                row.lower = value_string(kind, lower);
+                row.upper = value_string(kind, upper);
             }
-        };
-        let pts = |h: Option<i32>| {
-            h.map(|h| kosolve_rules::Komi(h).to_string())
-                .unwrap_or_default()
-        };
-        row.lower = pts(b.vb);
-        row.upper = pts(b.vw);
-        row.nodes = b.states as u64;
-    } else {
-        match (sol.value(), report.outcome) {
-            (Some(v), Some(o)) => {
-                row.status = Status::Solved;
-                row.value = value_string(kind, v);
-                row.outcome = o.to_string();
-                if let Some(KomiAnalysis::Fundamental { score, .. }) = &report.komi_analysis {
-                    // The value of a fundamental row is its score; where the
-                    // limits left the komi search short, the winner at this
-                    // komi stands in `outcome` and the row is `unsolved`.
-                    match score {
-                        Some(s) => row.value = s.to_string(),
-                        None => {
-                            row.value.clear();
-                            row.status = Status::Unsolved;
+            match (a.value(), report.outcome) {
+                (Some(v), Some(o)) => {
+                    row.status = Status::Solved;
+                    row.value = value_string(kind, v);
+                    row.outcome = o.to_string();
+                    if let Some(KomiAnalysis::Fundamental { score, .. }) = &report.komi_analysis {
+                        // The value of a fundamental row is its score; where the
+                        // limits left the komi search short, the winner at this
+                        // komi stands in `outcome` and the row is `unsolved`.
+                        match score {
+                            Some(s) => row.value = s.to_string(),
+                            None => {
+                                row.value.clear();
+                                row.status = Status::Unsolved;
+                            }
                         }
                     }
                 }
-            }
-            _ => {
-                row.status = Status::Unsolved;
-                row.outcome = "unsolved".into();
+                _ => {
+                    row.status = Status::Unsolved;
+                    row.outcome = "unsolved".into();
+                }
             }
         }
     }
-    let pv = report.basic.as_ref().map(|b| &b.pv).unwrap_or(&sol.pv);
+    let pv = report.answer.pv();
     let names: Vec<String> = pv.iter().map(|m| m.name(&board)).collect();
     row.pv = names.join(" ");
     row.pv_length = pv.len();
@@ -205,8 +212,10 @@ pub fn run_sweep(a: SweepArgs) -> Result<(), CliError> {
         version: version(),
         progress: !a.quiet,
     };
-    let s = kosolve_sweep::run_sweep(&config, &opts, &run_job)
-        .map_err(|e| CliError::Io(e.to_string()))?;
+    let s = kosolve_sweep::run_sweep(&config, &opts, &run_job).map_err(|e| match e {
+        kosolve_sweep::SweepError::JobFailed { .. } => CliError::Internal(e.to_string()),
+        e => CliError::Io(e.to_string()),
+    })?;
     println!(
         "sweep {}: {} jobs ({} computed, {} resumed, {} not solved) in {:.1} s; wrote {}{}",
         config.name,

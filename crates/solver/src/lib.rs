@@ -10,7 +10,9 @@
 //!   stopped, and rayon threads (see docs/solver.md).
 //! - [`reference`](mod@reference): deliberately naive minimax references for testing.
 //! - `basic` (void games) is solved by retrograde analysis
-//!   ([`kosolve_retrograde::solve_basic`]), reported through the same [`Report`].
+//!   ([`kosolve_retrograde::solve_basic`]), and Kee optionally as a parity
+//!   game (crate kosolve-kee); every method's answer is an [`Answer`] in the
+//!   same [`Report`], read through the same accessors.
 //!
 //! Values are Black's: the area margin at komi 0 for margin rulesets
 //! (`B wins iff V > komi`), +1/-1 for win/loss rulesets, +1/0/-1 for
@@ -33,44 +35,20 @@ use kosolve_board::{Board, Shape};
 use kosolve_rules::{
     FundamentalGame, Game, KeeGame, Komi, Move, Rules, Ruleset, StandardGame, ValueKind,
 };
+use std::borrow::Cow;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// Set to stop every running solve as soon as possible (Ctrl-C sets it
-/// once [`install_interrupt_handler`] has run). Stopped solves return the
-/// bounds proven so far. Cleared by [`clear_stop`].
+/// Set to stop every running solve as soon as possible (the `kosolve`
+/// binary's Ctrl-C handler sets it). Stopped solves return the bounds
+/// proven so far. Cleared by [`clear_stop`].
 pub static STOP: AtomicBool = AtomicBool::new(false);
 
 /// Clears [`STOP`].
 pub fn clear_stop() {
     STOP.store(false, Ordering::SeqCst);
-}
-
-#[cfg(unix)]
-extern "C" fn on_sigint(_: i32) {
-    // Only an atomic store: async-signal-safe.
-    STOP.store(true, Ordering::SeqCst);
-}
-
-/// Makes Ctrl-C (SIGINT) set [`STOP`] instead of killing the process.
-/// Returns whether a handler was installed (Unix only).
-pub fn install_interrupt_handler() -> bool {
-    #[cfg(unix)]
-    {
-        extern "C" {
-            fn signal(signum: i32, handler: extern "C" fn(i32)) -> usize;
-        }
-        const SIGINT: i32 = 2;
-        // SAFETY: `signal` is the C library's; the handler only stores to an atomic.
-        let old = unsafe { signal(SIGINT, on_sigint) };
-        old != usize::MAX
-    }
-    #[cfg(not(unix))]
-    {
-        false
-    }
 }
 
 /// How the root is searched.
@@ -311,6 +289,10 @@ pub enum SolveError {
     TooLarge(String),
     /// The rules engine or retrograde solver reported an error.
     Engine(String),
+    /// A method's independent check of its own answer failed (Kee's parity
+    /// strategies, its replayed principal variation): a bug in kosolve,
+    /// never a limit, to be reported loudly.
+    CheckFailed(String),
 }
 
 impl fmt::Display for SolveError {
@@ -319,6 +301,11 @@ impl fmt::Display for SolveError {
             SolveError::NotYetAvailable(s) | SolveError::TooLarge(s) | SolveError::Engine(s) => {
                 f.write_str(s)
             }
+            SolveError::CheckFailed(s) => write!(
+                f,
+                "internal error (a bug in kosolve; please report it): the answer failed its \
+                 own check: {s}"
+            ),
         }
     }
 }
@@ -477,6 +464,89 @@ pub enum KomiAnalysis {
     },
 }
 
+/// A solve's answer, by the method that found it. Every method answers
+/// [`Answer::is_solved`], [`Answer::bounds`], [`Answer::value`] and
+/// [`Answer::pv`]; match on the variant only for what one method alone
+/// knows (`basic`'s VB and VW, the parity games' graphs).
+#[derive(Clone, Debug)]
+pub enum Answer {
+    /// The forward search ([`solve_game`]; every ruleset but `basic`, and
+    /// Kee unless solved as a parity game): proven bounds on the value
+    /// (margin rulesets: at komi 0, the value being the margin before
+    /// komi), the principal variation and the search's effort.
+    Search(Solution),
+    /// `basic` by retrograde analysis ([`kosolve_retrograde::solve_basic`]):
+    /// the value with komi applied, or void, VB, VW and the principal
+    /// variation. Always exact; it has no bounds on a solver value.
+    Retrograde(BasicSolution),
+    /// Kee as a parity game on its graph of game situations
+    /// (`SolveOptions::kee_graph`, crate kosolve-kee): the proven bounds on
+    /// the margin at komi 0, every graph built, and the checked principal
+    /// variation.
+    Parity(kosolve_kee::KeeSolution),
+}
+
+impl Answer {
+    /// Whether the answer is exact: the proven bounds meet (a retrograde
+    /// answer always is).
+    pub fn is_solved(&self) -> bool {
+        match self {
+            Answer::Search(s) => s.is_solved(),
+            Answer::Retrograde(_) => true,
+            Answer::Parity(k) => k.value().is_some(),
+        }
+    }
+
+    /// The proven bounds `(lower, upper)` on the solver value (equal when
+    /// solved). `None` for a retrograde answer, whose value
+    /// ([`BasicSolution::value`]) is a margin with komi applied, or void.
+    pub fn bounds(&self) -> Option<(i32, i32)> {
+        match self {
+            Answer::Search(s) => Some((s.lower, s.upper)),
+            Answer::Retrograde(_) => None,
+            Answer::Parity(k) => Some((k.lower, k.upper)),
+        }
+    }
+
+    /// The exact solver value, when the bounds meet (`None` for a
+    /// retrograde answer: see [`Answer::bounds`]).
+    pub fn value(&self) -> Option<i32> {
+        self.bounds().and_then(|(lo, hi)| (lo == hi).then_some(lo))
+    }
+
+    /// The principal variation from the start: to the game end, or for a
+    /// void `basic` game and for Kee until a situation repeats. Empty
+    /// unless solved (and, for a search, asked for).
+    pub fn pv(&self) -> Cow<'_, [Move]> {
+        match self {
+            Answer::Search(s) => Cow::Borrowed(&s.pv),
+            Answer::Retrograde(b) => Cow::Borrowed(&b.pv),
+            Answer::Parity(k) => Cow::Owned(
+                k.pv.iter()
+                    .map(|p| p.map_or(Move::Pass, Move::Play))
+                    .collect(),
+            ),
+        }
+    }
+
+    /// Whether the principal variation is whole (false: a search cut it short).
+    pub fn pv_complete(&self) -> bool {
+        match self {
+            Answer::Search(s) => s.pv_complete,
+            Answer::Retrograde(_) | Answer::Parity(_) => true,
+        }
+    }
+
+    /// A void `basic` game: the index in [`Answer::pv`] from which its
+    /// moves repeat forever ([`BasicSolution::pv_cycle_start`]).
+    pub fn pv_cycle_start(&self) -> Option<usize> {
+        match self {
+            Answer::Retrograde(b) => b.pv_cycle_start,
+            Answer::Search(_) | Answer::Parity(_) => None,
+        }
+    }
+}
+
 /// Everything `kosolve solve` reports.
 #[derive(Clone, Debug)]
 pub struct Report {
@@ -484,22 +554,14 @@ pub struct Report {
     pub board: String,
     /// The rules (komi as configured).
     pub rules: Rules,
-    /// The solve at the configured komi (margin rulesets: at komi 0, the
-    /// value being the margin before komi).
-    pub solution: Solution,
+    /// The answer at the configured komi, and the method that found it.
+    pub answer: Answer,
     /// The outcome at the configured komi, when solved.
     pub outcome: Option<Outcome>,
     /// Fundamental/Ultimate Go: the komi analysis (if asked for).
     pub komi_analysis: Option<KomiAnalysis>,
     /// Total effort (the komi analysis included).
     pub total: Stats,
-    /// `basic`: the retrograde solution (value with komi applied, VB, VW,
-    /// PV); `solution` then holds only the PV and the time, its bounds
-    /// being the whole value range.
-    pub basic: Option<kosolve_retrograde::BasicSolution>,
-    /// Kee solved as a parity game (`SolveOptions::kee_graph`): the graph's
-    /// size and the thresholds decided; `solution` holds the value and PV.
-    pub kee: Option<kosolve_kee::KeeSolution>,
 }
 
 /// Bytes a Kee situation class takes at the peak of the graph solve
@@ -532,12 +594,12 @@ pub fn default_komi_range(board: &Board) -> i32 {
 /// };
 /// let two_by_two = Arc::new(Board::parse("2x2").unwrap());
 /// let report = solve(two_by_two, Rules::new(Ruleset::Psk), &opts, None).unwrap();
-/// assert_eq!(report.solution.value(), Some(1));
+/// assert_eq!(report.answer.value(), Some(1));
 /// assert_eq!(report.outcome.unwrap().to_string(), "B+1");
 ///
 /// let one_by_three = Arc::new(Board::parse("1x3").unwrap());
 /// let report = solve(one_by_three, Rules::new(Ruleset::Psk), &opts, None).unwrap();
-/// assert_eq!(report.solution.value(), Some(3));
+/// assert_eq!(report.answer.value(), Some(3));
 /// ```
 pub fn solve(
     board: Arc<Board>,
@@ -558,17 +620,10 @@ pub fn solve(
             let start = Instant::now();
             let b = kosolve_retrograde::solve_basic(&board, &rules)
                 .map_err(|e| SolveError::Engine(e.to_string()))?;
-            let (lower, upper) = value_range(&StandardGame::new(board.clone(), rules));
-            let solution = Solution {
-                lower,
-                upper,
-                pv: b.pv.clone(),
-                pv_complete: true,
-                stats: Stats {
-                    seconds: start.elapsed().as_secs_f64(),
-                    threads: 1,
-                    ..Stats::default()
-                },
+            let total = Stats {
+                seconds: start.elapsed().as_secs_f64(),
+                threads: 1,
+                ..Stats::default()
             };
             let outcome = match b.value {
                 kosolve_retrograde::BasicValue::Void => Outcome::Void,
@@ -578,16 +633,13 @@ pub fn solve(
                     std::cmp::Ordering::Equal => Outcome::Jigo,
                 },
             };
-            let total = solution.stats.clone();
             return Ok(Report {
                 board: board_name,
                 rules,
-                solution,
+                answer: Answer::Retrograde(b),
                 outcome: Some(outcome),
                 komi_analysis: None,
                 total,
-                basic: Some(b),
-                kee: None,
             });
         }
         Ruleset::Kee => {
@@ -619,11 +671,9 @@ pub fn solve(
         board: board_name,
         rules,
         outcome: solution.value().map(|v| outcome(kind, v, rules.komi)),
-        solution,
+        answer: Answer::Search(solution),
         komi_analysis: analysis.map(|(a, _)| a),
         total,
-        basic: None,
-        kee: None,
     })
 }
 
@@ -641,30 +691,20 @@ fn solve_kee_graph(
         ..kosolve_kee::KeeOptions::default()
     };
     let k = kosolve_kee::solve_kee(board, rules.suicide, kopts).map_err(|e| match e {
-        kosolve_kee::KeeError::CheckFailed(_) => SolveError::Engine(e.to_string()),
+        kosolve_kee::KeeError::CheckFailed(why) => SolveError::CheckFailed(format!("kee: {why}")),
         _ => SolveError::TooLarge(format!(
             "{e} (--memory {} MiB allows {cap} per graph, at about {KEE_BYTES_PER_CLASS} bytes \
              each and up to three graphs at once; see docs/kee.md)",
             opts.memory_mib
         )),
     })?;
-    let solution = Solution {
-        lower: k.lower,
-        upper: k.upper,
-        pv: k
-            .pv
-            .iter()
-            .map(|p| p.map_or(Move::Pass, Move::Play))
-            .collect(),
-        pv_complete: true,
-        stats: Stats {
-            // The effort of a graph method: its vertices (situation classes).
-            nodes: k.situations(),
-            seconds: k.seconds,
-            threads: 1,
-            peak_table_mib: k.peak_bytes() as f64 / (1 << 20) as f64,
-            ..Stats::default()
-        },
+    let total = Stats {
+        // The effort of a graph method: its vertices (situation classes).
+        nodes: k.situations(),
+        seconds: k.seconds,
+        threads: 1,
+        peak_table_mib: k.peak_bytes() as f64 / (1 << 20) as f64,
+        ..Stats::default()
     };
     Ok(Report {
         board: board.name().to_string(),
@@ -672,11 +712,9 @@ fn solve_kee_graph(
         outcome: k
             .value()
             .map(|v| outcome(rules.ruleset.value_kind(), v, rules.komi)),
-        total: solution.stats.clone(),
-        solution,
+        answer: Answer::Parity(k),
         komi_analysis: None,
-        basic: None,
-        kee: Some(k),
+        total,
     })
 }
 

@@ -72,6 +72,15 @@ pub enum SweepError {
     Shard(String),
     /// Tables that disagree, or a merge with missing jobs.
     Merge(String),
+    /// A job's runner panicked: a bug (a panic is how the runner reports
+    /// one, e.g. an answer that failed its own check). No further job
+    /// starts; the rows finished so far stay in the partial table.
+    JobFailed {
+        /// The job: board, ruleset, suicide and komi.
+        job: String,
+        /// The panic's message.
+        why: String,
+    },
 }
 
 impl fmt::Display for SweepError {
@@ -83,6 +92,11 @@ impl fmt::Display for SweepError {
                 f,
                 "an interrupted sweep left '{}'; run again with --resume to continue it, or delete that file to start over",
                 p.display()
+            ),
+            SweepError::JobFailed { job, why } => write!(
+                f,
+                "job {job} failed: {why}; the sweep stopped (the rows finished so far are \
+                 kept: --resume continues it)"
             ),
         }
     }
@@ -143,7 +157,8 @@ fn os(path: &Path, action: &'static str, e: std::io::Error) -> SweepError {
 
 /// Runs the sweep `config` with `runner` computing each job. The runner
 /// adds the nodes it searches to the counter it is given; the progress
-/// display shows each running job's count and rate from it.
+/// display shows each running job's count and rate from it. A runner that
+/// panics stops the sweep with [`SweepError::JobFailed`].
 pub fn run_sweep(
     config: &Config,
     opts: &SweepOptions,
@@ -256,11 +271,31 @@ pub fn run_sweep(
                         }
                     });
                 }
-                let out = runner(job, &nodes);
+                // A panic must still end the progress thread, and stops the
+                // sweep below instead of unwinding through the pool.
+                let out =
+                    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| runner(job, &nodes)));
                 done.store(true, Ordering::Relaxed);
                 out
             });
             spinner.finish_and_clear();
+            let out = match out {
+                Ok(out) => out,
+                Err(panic) => {
+                    let why = panic
+                        .downcast_ref::<String>()
+                        .map(String::as_str)
+                        .or_else(|| panic.downcast_ref::<&str>().copied())
+                        .unwrap_or("a panic")
+                        .to_string();
+                    let mut failure = failure.lock().expect("lock");
+                    if failure.is_none() {
+                        *failure = Some(SweepError::JobFailed { job: label, why });
+                    }
+                    overall.inc(1);
+                    return;
+                }
+            };
             let mut res = log.lock().expect("lock").append(&out.row);
             if res.is_ok() && Some(job.rules.komi) == first_komi {
                 if let Some(sgf) = &out.sgf {

@@ -275,3 +275,48 @@ fn an_unwritable_output_folder_is_a_clear_error() {
     let e = run_sweep(&config(), &opts(&file.join("sub")), &fake).unwrap_err();
     assert!(e.to_string().contains("not-a-folder"), "{e}");
 }
+
+#[test]
+fn a_panicking_job_stops_the_sweep_and_keeps_the_finished_rows() {
+    let d = tmpdir("panic");
+    let jobs = config().jobs();
+    let bad = jobs[7].key();
+    let failing = |j: &Job, n: &Arc<AtomicU64>| {
+        if j.key() == bad {
+            panic!("the answer failed its own check");
+        }
+        fake(j, n)
+    };
+    // With the progress display on, whose thread must end too.
+    let mut o = opts(&d);
+    o.progress = true;
+    let e = run_sweep(&config(), &o, &failing).unwrap_err();
+    match &e {
+        SweepError::JobFailed { job, why } => {
+            assert!(job.starts_with(&jobs[7].board), "{job}");
+            assert_eq!(why, "the answer failed its own check");
+        }
+        _ => panic!("not a job failure: {e}"),
+    }
+    assert!(
+        e.to_string().contains("the answer failed its own check"),
+        "{e}"
+    );
+    // No table is written; the lock is released and every finished row
+    // stays in the partial table, so that --resume continues the sweep.
+    assert!(!d.join("t.csv").exists());
+    assert!(!d.join("t.lock").exists());
+    let kept = read_rows(&d.join("t.partial.csv")).unwrap();
+    assert!(kept.len() < jobs.len());
+    assert!(kept.iter().all(|r| r.key() != bad));
+    let mut o = opts(&d);
+    o.resume = true;
+    let s = run_sweep(&config(), &o, &fake).unwrap();
+    assert_eq!(s.resumed, kept.len());
+    let fresh = tmpdir("panic-ref");
+    run_sweep(&config(), &opts(&fresh), &fake).unwrap();
+    assert_eq!(
+        std::fs::read(d.join("t.csv")).unwrap(),
+        std::fs::read(fresh.join("t.csv")).unwrap()
+    );
+}
