@@ -95,6 +95,29 @@ fn data_rows(path: &Path) -> usize {
         .unwrap_or(0)
 }
 
+/// Gives the child the default SIGINT action. A test run started in the
+/// background of a non-interactive shell inherits SIGINT ignored, and the
+/// sweep would then not see the Ctrl-C this test sends.
+fn default_sigint(cmd: &mut Command) {
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::CommandExt;
+        extern "C" {
+            fn signal(signum: i32, handler: usize) -> usize;
+        }
+        const SIGINT: i32 = 2;
+        const SIG_DFL: usize = 0;
+        // SAFETY: `signal` is async-signal-safe, the only kind of call
+        // allowed between fork and exec.
+        unsafe {
+            cmd.pre_exec(|| {
+                signal(SIGINT, SIG_DFL);
+                Ok(())
+            });
+        }
+    }
+}
+
 #[test]
 fn an_interrupted_sweep_resumes_to_the_uninterrupted_table() {
     let dir = tmpdir("interrupt");
@@ -108,7 +131,9 @@ fn an_interrupted_sweep_resumes_to_the_uninterrupted_table() {
     assert!(total > 100, "{total}");
 
     let cut = dir.join("cut");
-    let mut child = kosolve()
+    let mut cmd = kosolve();
+    default_sigint(&mut cmd);
+    let mut child = cmd
         .arg("sweep")
         .arg(&config)
         .arg("--out")
