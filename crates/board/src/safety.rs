@@ -21,8 +21,9 @@
 //! **Suicide allowed.** The opponent can then empty points of a region by
 //! capturing his own stones there, and a point he empties need not be a
 //! liberty of the chain (on 1x5, `X.OO.` is pass-alive for White with
-//! suicide forbidden, but Black plays the right end, then the second point
-//! twice, and captures). So with suicide allowed a region is vital to a
+//! suicide forbidden, but Black plays the second point, a suicide that takes
+//! the first stone off with it, then the second point again and the right
+//! end, capturing). So with suicide allowed a region is vital to a
 //! chain only when *every* point of the region, stone or empty, is next to
 //! the chain; then every point the region ever has empty is a liberty, and
 //! the argument above goes through.

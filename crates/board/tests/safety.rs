@@ -116,8 +116,9 @@ fn pass_alive_diagrams() {
     // A region too big to be vital: its middle point is no liberty.
     let p = Position::from_diagram(&b5, "X...X").unwrap();
     assert_eq!(p.pass_alive(&b5, Color::Black, F), Bitboard::EMPTY);
-    // Suicide allowed: Black empties the region by capturing her own stone
-    // (the right end, then the second point twice) and then captures.
+    // Suicide allowed: Black empties the region by a suicide at the second
+    // point (which takes the first stone off too), plays there again, and
+    // captures at the right end.
     let p = Position::from_diagram(&b5, "X.OO.").unwrap();
     assert_eq!(p.pass_alive(&b5, Color::White, F).count(), 2);
     assert_eq!(
