@@ -11,6 +11,16 @@ use kosolve_board::Suicide;
 use kosolve_rules::{AnyGame, Game, Ruleset};
 use kosolve_solver::{reference, solve_game, SolveOptions};
 
+/// The rulesets that give static bounds (docs/solver.md, "Static bounds").
+const WITH_BOUNDS: [Ruleset; 6] = [
+    Ruleset::Psk,
+    Ruleset::Ssk,
+    Ruleset::Nssk,
+    Ruleset::Fixed,
+    Ruleset::BasicFixed,
+    Ruleset::TrompTaylor,
+];
+
 fn options(cuts: bool, threads: usize) -> SolveOptions {
     SolveOptions {
         static_bounds: cuts,
@@ -79,14 +89,7 @@ fn compare(rs: Ruleset, boards: &[&str], states: usize) -> (usize, usize, usize,
 
 #[test]
 fn static_bounds_change_no_value() {
-    for rs in [
-        Ruleset::Psk,
-        Ruleset::Ssk,
-        Ruleset::Nssk,
-        Ruleset::Fixed,
-        Ruleset::BasicFixed,
-        Ruleset::TrompTaylor,
-    ] {
+    for rs in WITH_BOUNDS {
         let (tried, compared, with_cuts, with_reference) = compare(rs, &["2x4", "3x3", "2x5"], 8);
         assert!(
             2 * compared >= tried,
@@ -112,14 +115,7 @@ fn settled_boards_meet_their_static_bounds() {
         ("2x9", ".X.XXO.O. XXXXXOOOO", 2),
         ("2x9", ".O.OOX.X. OOOOOXXXX", -2),
     ];
-    for rs in [
-        Ruleset::Psk,
-        Ruleset::Ssk,
-        Ruleset::Nssk,
-        Ruleset::Fixed,
-        Ruleset::BasicFixed,
-        Ruleset::TrompTaylor,
-    ] {
+    for rs in WITH_BOUNDS {
         for su in [Suicide::Forbidden, Suicide::Allowed] {
             let Some(r) = rules(rs, su, 0) else { continue };
             for (b, diagram, want) in cases {
