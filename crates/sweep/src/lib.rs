@@ -5,6 +5,7 @@
 
 #![warn(missing_docs)]
 
+mod claims;
 mod config;
 pub mod report;
 mod row;

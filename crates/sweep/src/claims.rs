@@ -1,0 +1,285 @@
+//! The claims section of a sweep report: each claim of docs/rules.md,
+//! "8. Claims from the sources the results should settle", with how the
+//! rows of the table settle it. [`CLAIMS`] is the list, in report order.
+
+use crate::config::Config;
+use crate::report::{cell, find, value_of};
+use crate::row::{Row, Status};
+use std::fmt::Write;
+
+/// What a claim is settled from: the sweep's config and rows, at one komi.
+struct Evidence<'a> {
+    config: &'a Config,
+    rows: &'a [Row],
+    komi: &'a str,
+}
+
+/// One claim: its heading, and the text that settles it from the table
+/// (or says why the table cannot).
+struct Claim {
+    title: &'static str,
+    settle: fn(&Evidence<'_>) -> String,
+}
+
+/// Every claim the report settles, in order.
+const CLAIMS: [Claim; 9] = [
+    Claim {
+        title: "Area scoring, positional superko, 2x2: Black wins by 1",
+        settle: psk_two_by_two,
+    },
+    Claim {
+        title: "The open case 2x3 (Drange and van der Werf: 0; a psk solver: +1)",
+        settle: two_by_three,
+    },
+    Claim {
+        title: "Positional and situational superko are \"in practice almost the same\"",
+        settle: |e| compare(e, "psk", "ssk"),
+    },
+    Claim {
+        title: "Natural situational superko \"sometimes allows unfamiliar move sequences\" (values against psk)",
+        settle: |e| compare(e, "psk", "nssk"),
+    },
+    Claim {
+        title: "Fixed ko against positional superko (\"forced ko fights seem to be impossible\")",
+        settle: |e| compare(e, "psk", "fixed"),
+    },
+    Claim {
+        title: "Kee: \"2x2 is a draw (2 points each) while under the other rules Black or White wins by one point\"",
+        settle: kee_two_by_two,
+    },
+    Claim {
+        title: "Fundamental Go has no draws (*Ultimate* claim (c))",
+        settle: fundamental_no_draws,
+    },
+    Claim {
+        title: "`ultimate` and `ultimate-simple` have the same outcome at every komi (*Ultimate* claim (b))",
+        settle: ultimate_versions_agree,
+    },
+    Claim {
+        title: "Adding one prisoner to each bowl never changes the Fundamental Go winner (*Ultimate* claim (a))",
+        settle: |_| {
+            "Not a column of this table: the solver tests (crates/solver/tests/claims.rs) compare the winner \
+             with and without one extra prisoner in each bowl on 1x1..1x3 and 2x1 at komi -2..2, and on 1x4, \
+             1x5, 1x6, 2x2 and 2x3 at komi -1..1; they agree. Larger boards are not checked yet.\n\n"
+                .to_string()
+        },
+    },
+];
+
+/// The last claim, Kee's multi-board scoring, lists rows without a verdict.
+const KEE_BOARDS_TITLE: &str = "Kee multi-board scoring \"is apparent in\" 2x1, 2x2 and 2x3";
+
+/// Writes the claims section.
+pub(crate) fn write(s: &mut String, config: &Config, rows: &[Row], komi: &str) {
+    let e = Evidence { config, rows, komi };
+    let _ = writeln!(s, "## Claims\n");
+    let _ = writeln!(
+        s,
+        "Each claim of docs/rules.md, \"8. Claims from the sources the results should settle\", \
+         settled from this table where it \
+         holds the evidence. \"Not settled here\" means the table lacks the rows.\n"
+    );
+    for c in &CLAIMS {
+        let _ = writeln!(s, "### {}\n", c.title);
+        s.push_str(&(c.settle)(&e));
+    }
+    let _ = writeln!(s, "### {KEE_BOARDS_TITLE}\n");
+    s.push_str(&kee_boards(&e));
+}
+
+const F: &str = "forbidden";
+
+fn psk_two_by_two(e: &Evidence<'_>) -> String {
+    let mut s = String::new();
+    match find(e.rows, "2x2", "psk", F, "0").filter(|r| r.status == Status::Solved) {
+        Some(r) => {
+            let verdict = if r.value == "1" {
+                "Confirmed"
+            } else {
+                "CONTRADICTED"
+            };
+            let _ = writeln!(
+                s,
+                "{verdict}: value {}, outcome {}. PV: {}\n",
+                r.value, r.outcome, r.pv
+            );
+        }
+        None => {
+            let _ = writeln!(s, "Not settled here (no solved 2x2 psk row at komi 0).\n");
+        }
+    }
+    s
+}
+
+fn two_by_three(e: &Evidence<'_>) -> String {
+    let mut s = String::new();
+    let r23: Vec<&Row> = e
+        .rows
+        .iter()
+        .filter(|r| r.board == "2x3" && r.komi == e.komi)
+        .collect();
+    if r23.is_empty() {
+        let _ = writeln!(s, "Not settled here (no 2x3 rows).\n");
+    } else {
+        let _ = writeln!(s, "| rules | suicide | value | outcome | PV |");
+        let _ = writeln!(s, "|---|---|---|---|---|");
+        for r in r23 {
+            let _ = writeln!(
+                s,
+                "| {} | {} | {} | {} | {} |",
+                r.rules,
+                r.suicide,
+                cell(Some(r)),
+                r.outcome,
+                r.pv
+            );
+        }
+        s.push('\n');
+    }
+    s
+}
+
+/// Ruleset `a` against ruleset `b` on every (board, suicide) of the
+/// config: how many agree, and each disagreement with both PVs.
+fn compare(e: &Evidence<'_>, a: &str, b: &str) -> String {
+    let mut same = 0;
+    let mut differ = Vec::new();
+    let mut missing = 0;
+    for board in &e.config.boards {
+        for su in &e.config.suicide {
+            let (ra, rb) = (
+                find(e.rows, board, a, su.name(), e.komi),
+                find(e.rows, board, b, su.name(), e.komi),
+            );
+            match (value_of(ra), value_of(rb)) {
+                (Some(x), Some(y)) if x == y => same += 1,
+                (Some(x), Some(y)) => {
+                    let pv = |r: Option<&Row>| r.map_or(String::new(), |r| r.pv.clone());
+                    differ.push(format!(
+                        "{board} (suicide {su}): {a} {x} (PV {}), {b} {y} (PV {})",
+                        pv(ra),
+                        pv(rb)
+                    ))
+                }
+                _ => missing += 1,
+            }
+        }
+    }
+    format!(
+        "{same} (board, suicide) pairs give equal values; {} differ; {missing} lack a solved pair.{}\n\n",
+        differ.len(),
+        if differ.is_empty() {
+            String::new()
+        } else {
+            format!(" Differences: {}.", differ.join("; "))
+        }
+    )
+}
+
+fn kee_two_by_two(e: &Evidence<'_>) -> String {
+    let mut s = String::new();
+    match find(e.rows, "2x2", "kee", F, "0") {
+        Some(r) if r.status == Status::Solved => {
+            let verdict = if r.value == "0" {
+                "Confirmed: a draw"
+            } else {
+                "CONTRADICTED"
+            };
+            let _ = writeln!(
+                s,
+                "{verdict}: kee value {} ({}). PV: {}\n",
+                r.value, r.outcome, r.pv
+            );
+        }
+        Some(r) => {
+            let _ = writeln!(
+                s,
+                "Not settled here: kee 2x2 is {} ({}).\n",
+                r.status, r.outcome
+            );
+        }
+        None => {
+            let _ = writeln!(s, "Not settled here (no kee 2x2 row).\n");
+        }
+    }
+    let others: Vec<String> = ["psk", "ssk", "nssk", "fixed", "basic", "basic-fixed"]
+        .iter()
+        .filter_map(|r| {
+            find(e.rows, "2x2", r, F, "0")
+                .filter(|x| x.status == Status::Solved)
+                .map(|x| format!("{r} {}", x.value))
+        })
+        .collect();
+    if !others.is_empty() {
+        let _ = writeln!(
+            s,
+            "2x2 under the other margin rules: {}.\n",
+            others.join(", ")
+        );
+    }
+    s
+}
+
+fn fundamental_no_draws(e: &Evidence<'_>) -> String {
+    let fund: Vec<&Row> = e
+        .rows
+        .iter()
+        .filter(|r| r.rules == "fundamental" && r.status == Status::Solved)
+        .collect();
+    let draws = fund.iter().filter(|r| r.outcome == "draw").count();
+    format!(
+        "{} solved fundamental rows, {draws} of them drawn.{}\n\n",
+        fund.len(),
+        if draws == 0 && !fund.is_empty() {
+            " Consistent with the claim (the ruleset has no draw move)."
+        } else {
+            ""
+        }
+    )
+}
+
+fn ultimate_versions_agree(e: &Evidence<'_>) -> String {
+    let mut agree = 0;
+    let mut disagree = Vec::new();
+    for r in e
+        .rows
+        .iter()
+        .filter(|r| r.rules == "ultimate" && r.status == Status::Solved)
+    {
+        if let Some(o) = find(e.rows, &r.board, "ultimate-simple", &r.suicide, &r.komi)
+            .filter(|o| o.status == Status::Solved)
+        {
+            if o.outcome == r.outcome {
+                agree += 1;
+            } else {
+                disagree.push(format!(
+                    "{} komi {}: {} vs {}",
+                    r.board, r.komi, r.outcome, o.outcome
+                ));
+            }
+        }
+    }
+    format!(
+        "{agree} (board, komi) pairs agree; {} disagree{}. The solver tests (crates/solver/tests/claims.rs) also check komi -4..4 on 1x1..1x6, 2x1, 2x2 and 2x3.\n\n",
+        disagree.len(),
+        if disagree.is_empty() {
+            String::new()
+        } else {
+            format!(": {}", disagree.join("; "))
+        }
+    )
+}
+
+fn kee_boards(e: &Evidence<'_>) -> String {
+    let kee: Vec<String> = ["2x1", "2x2", "2x3"]
+        .iter()
+        .filter_map(|b| {
+            find(e.rows, b, "kee", F, "0").map(|r| format!("{b}: {} ({})", cell(Some(r)), r.pv))
+        })
+        .collect();
+    if kee.is_empty() {
+        "Not settled here (no kee rows for these boards).\n\n".to_string()
+    } else {
+        format!("{}\n\n", kee.join("; "))
+    }
+}
