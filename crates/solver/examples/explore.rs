@@ -1,4 +1,4 @@
-//! Ad-hoc measurements: `cargo run --release -p kosolve-solver --example explore -- 2x2 psk [pass-last] [full] [nopv] [nohist] [nodeps] [nodeep] [moves=B2,pass] [tN] [nN] [sSECONDS] [kHALFPOINTS] [allowed]`.
+//! Ad-hoc measurements: `cargo run --release -p kosolve-solver --example explore -- 2x2 psk [pass-last] [full] [nopv] [nohist] [nodeps] [nodeep] [nostatic] [nounknown] [split=D] [moves=B2,pass] [tN] [nN] [sSECONDS] [kHALFPOINTS] [allowed]`.
 use kosolve_board::Board;
 use kosolve_rules::{AnyGame, Rules, Ruleset};
 use kosolve_solver::{solve_game, SolveOptions, Strategy};
@@ -20,6 +20,9 @@ fn main() {
             "nohist" => opts.history = false,
             "nodeps" => opts.dependencies = false,
             "nodeep" => opts.deepening = false,
+            "nostatic" => opts.static_bounds = false,
+            "nounknown" => opts.unknown_cache = false,
+            t if t.starts_with("split=") => opts.split_depth = t[6..].parse().unwrap(),
             t if t.starts_with("moves=") => {}
             "allowed" => {}
             t if t.starts_with('k') => {}
