@@ -37,7 +37,7 @@ impl Position {
     /// vital regions are the stricter ones of the module documentation.
     pub fn pass_alive(&self, board: &Board, c: Color, suicide: Suicide) -> Bitboard {
         let own = self.stones(c);
-        if own.count() < 1 {
+        if own.is_empty() {
             return Bitboard::EMPTY;
         }
         let empty = self.empty(board);

@@ -429,12 +429,10 @@ impl Game for StandardGame {
     /// n - 2 |safe(White)| (docs/solver.md, "Static bounds"). Not for
     /// `basic` (a game may never end) nor `primitive` (no pass).
     fn static_bounds(&self) -> Option<(i32, i32)> {
-        use Ruleset::*;
-        let passes = matches!(
-            self.rules.ruleset,
-            Psk | Ssk | Nssk | Fixed | BasicFixed | TrompTaylor
-        );
-        if !passes || !matches!(self.rules.end, End::Passes(_)) {
+        // Every game must end by passes with a scored board: not under
+        // `basic`, whose games may never end.
+        let rs = self.rules.ruleset;
+        if !rs.has_pass() || rs == Ruleset::Basic || !matches!(self.rules.end, End::Passes(_)) {
             return None;
         }
         let n = self.board.len() as i32;
