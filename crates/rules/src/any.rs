@@ -1,6 +1,8 @@
 //! [`AnyGame`]: one type for every ruleset, dispatching to the three game kinds.
 
-use crate::{FundamentalGame, Game, GameResult, KeeGame, Move, Rules, Ruleset, StandardGame};
+use crate::{
+    FundamentalGame, Game, GameResult, KeeGame, Move, Rules, Ruleset, StandardGame, Start,
+};
 use kosolve_board::{Board, Color, Position};
 use std::sync::Arc;
 
@@ -18,12 +20,18 @@ pub enum AnyGame {
 impl AnyGame {
     /// A new game of `rules` on `board`.
     pub fn new(board: Arc<Board>, rules: Rules) -> AnyGame {
+        AnyGame::from_start(board, rules, &Start::EMPTY)
+    }
+
+    /// A new game of `rules` on `board` from `start` (docs/rules.md,
+    /// "Starting from a position"); [`Start::check`] tells whether the start suits them.
+    pub fn from_start(board: Arc<Board>, rules: Rules, start: &Start) -> AnyGame {
         match rules.ruleset {
-            Ruleset::Kee => AnyGame::Kee(KeeGame::new(board, rules)),
+            Ruleset::Kee => AnyGame::Kee(KeeGame::from_start(board, rules, start)),
             Ruleset::Fundamental | Ruleset::Ultimate | Ruleset::UltimateSimple => {
-                AnyGame::Fundamental(FundamentalGame::new(board, rules))
+                AnyGame::Fundamental(FundamentalGame::from_start(board, rules, start))
             }
-            _ => AnyGame::Standard(StandardGame::new(board, rules)),
+            _ => AnyGame::Standard(StandardGame::from_start(board, rules, start)),
         }
     }
 }

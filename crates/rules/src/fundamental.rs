@@ -4,9 +4,9 @@
 //! simplified version").
 
 use crate::game::{combine, entry_digest, HISTORY_FREE_TAG};
-use crate::{Game, GameResult, Move, Rules, Ruleset};
+use crate::{Game, GameResult, Move, Rules, Ruleset, Start};
 use kosolve_board::{Board, Color, Position, Suicide};
-use kosolve_history::zobrist::{hash_after_play, WHITE_TO_MOVE};
+use kosolve_history::zobrist::{hash_after_play, position_hash, WHITE_TO_MOVE};
 use kosolve_history::HistorySet;
 use std::sync::Arc;
 
@@ -50,6 +50,13 @@ impl FundamentalGame {
     /// Black's; a half point makes a draw count as a White win (see
     /// [`FundamentalGame::draw_is_white_win`]).
     pub fn new(board: Arc<Board>, rules: Rules) -> FundamentalGame {
+        FundamentalGame::from_start(board, rules, &Start::EMPTY)
+    }
+
+    /// A new game from `start` (docs/rules.md, "Starting from a position"):
+    /// the start's prisoners, then komi's added as in [`FundamentalGame::new`];
+    /// the start position has occurred; ultimate prisoners unused.
+    pub fn from_start(board: Arc<Board>, rules: Rules, start: &Start) -> FundamentalGame {
         let (ultimate, simple) = match rules.ruleset {
             Ruleset::Fundamental => (false, false),
             Ruleset::Ultimate => (true, false),
@@ -58,20 +65,20 @@ impl FundamentalGame {
         };
         let (k, _) = rules.komi.split();
         let prisoners = if k >= 0 {
-            [0, k as u32]
+            [start.prisoners[0], start.prisoners[1] + k as u32]
         } else {
-            [(-k) as u32, 0]
+            [start.prisoners[0] + (-k) as u32, start.prisoners[1]]
         };
         let mut occurred = HistorySet::new();
-        occurred.push(Position::EMPTY);
+        occurred.push(start.position);
         FundamentalGame {
             rules,
             board,
             ultimate,
             simple,
-            pos: Position::EMPTY,
-            hash: 0,
-            to_move: Color::Black,
+            pos: start.position,
+            hash: position_hash(&start.position),
+            to_move: start.to_move,
             occurred,
             prisoners,
             ultimate_used: [false; 2],

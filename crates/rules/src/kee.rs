@@ -1,10 +1,10 @@
 //! [`KeeGame`]: Kee Rules v3.0 (docs/rules.md, "`kee`: Kee Rules v3.0").
 
 use crate::game::combine;
-use crate::{Game, GameResult, Move, Rules, Ruleset};
+use crate::{Game, GameResult, Move, Rules, Ruleset, Start};
 use hashbrown::HashMap;
 use kosolve_board::{Board, Color, Position};
-use kosolve_history::zobrist::{hash_after_play, mix128, WHITE_TO_MOVE};
+use kosolve_history::zobrist::{hash_after_play, mix128, position_hash, WHITE_TO_MOVE};
 use kosolve_history::HistorySet;
 use std::sync::Arc;
 
@@ -31,6 +31,8 @@ pub struct KeeGame {
     pos: Position,
     hash: u128,
     to_move: Color,
+    /// The player of the first turn.
+    first: Color,
     histories: [HistorySet<Position>; 2],
     frames: Vec<Frame>,
     moves: Vec<Move>,
@@ -43,13 +45,20 @@ pub struct KeeGame {
 impl KeeGame {
     /// A new game on the empty board, Black to move, both histories empty.
     pub fn new(board: Arc<Board>, rules: Rules) -> KeeGame {
+        KeeGame::from_start(board, rules, &Start::EMPTY)
+    }
+
+    /// A new game from `start` (docs/rules.md, "Starting from a position"):
+    /// both histories empty, no situation recorded.
+    pub fn from_start(board: Arc<Board>, rules: Rules, start: &Start) -> KeeGame {
         assert_eq!(rules.ruleset, Ruleset::Kee);
         KeeGame {
             rules,
             board,
-            pos: Position::EMPTY,
-            hash: 0,
-            to_move: Color::Black,
+            pos: start.position,
+            hash: position_hash(&start.position),
+            to_move: start.to_move,
+            first: start.to_move,
             histories: [HistorySet::new(), HistorySet::new()],
             frames: Vec::new(),
             moves: Vec::new(),
@@ -97,13 +106,13 @@ impl KeeGame {
         let Some((t0, t1)) = self.ended else {
             return Vec::new();
         };
-        // Turn t (1-based) is frames[t - 1]; Black plays the odd turns.
+        // Turn t (1-based) is frames[t - 1]; the first player plays the odd turns.
         (t0 + 1..=t1)
             .filter(|t| {
                 let mover = if t % 2 == 1 {
-                    Color::Black
+                    self.first
                 } else {
-                    Color::White
+                    self.first.opponent()
                 };
                 mover == c && self.frames[t - 1].mv == Move::Pass
             })

@@ -15,6 +15,7 @@ mod game;
 mod kee;
 mod ruleset;
 mod standard;
+mod start;
 
 pub use any::AnyGame;
 pub use fundamental::FundamentalGame;
@@ -22,3 +23,4 @@ pub use game::{Game, GameResult, Move};
 pub use kee::KeeGame;
 pub use ruleset::{End, Komi, Rules, RulesError, Ruleset, ValueKind};
 pub use standard::StandardGame;
+pub use start::{Setup, SetupError, Start};

@@ -2,9 +2,9 @@
 //! fixed, basic, basic-fixed, primitive, tromp-taylor).
 
 use crate::game::{combine, entry_digest, HISTORY_FREE_TAG};
-use crate::{End, Game, GameResult, Move, Rules, Ruleset};
+use crate::{End, Game, GameResult, Move, Rules, Ruleset, Start};
 use kosolve_board::{Board, Color, Position};
-use kosolve_history::zobrist::{hash_after_play, WHITE_TO_MOVE};
+use kosolve_history::zobrist::{hash_after_play, position_hash, WHITE_TO_MOVE};
 use kosolve_history::HistorySet;
 use std::sync::Arc;
 
@@ -87,6 +87,14 @@ pub struct StandardGame {
 impl StandardGame {
     /// A new game on the empty board, Black to move.
     pub fn new(board: Arc<Board>, rules: Rules) -> StandardGame {
+        StandardGame::from_start(board, rules, &Start::EMPTY)
+    }
+
+    /// A new game from `start` (docs/rules.md, "Starting from a position"):
+    /// the start position has occurred and is the initial situation with
+    /// its player to move; nothing else is in any history. The start's
+    /// prisoners are ignored (see [`Start::check`]).
+    pub fn from_start(board: Arc<Board>, rules: Rules, start: &Start) -> StandardGame {
         let reads = reads(rules.ruleset);
         let end_passes = match rules.end {
             End::Passes(n) => n,
@@ -97,9 +105,9 @@ impl StandardGame {
             board,
             reads,
             end_passes,
-            pos: Position::EMPTY,
-            hash: 0,
-            to_move: Color::Black,
+            pos: start.position,
+            hash: position_hash(&start.position),
+            to_move: start.to_move,
             passes: 0,
             frames: Vec::new(),
             moves: Vec::new(),
@@ -109,10 +117,10 @@ impl StandardGame {
             transitions: HistorySet::new(),
         };
         if reads.occurred {
-            g.occurred.push(Position::EMPTY);
+            g.occurred.push(start.position);
         }
         if reads.situations {
-            g.situations.push((Position::EMPTY, Color::Black));
+            g.situations.push((start.position, start.to_move));
         }
         g
     }

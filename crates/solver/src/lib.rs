@@ -32,9 +32,7 @@ pub use search::{result_value, value_range};
 pub use table::{Probe, Table};
 
 use kosolve_board::{Board, Shape};
-use kosolve_rules::{
-    FundamentalGame, Game, KeeGame, Komi, Move, Rules, Ruleset, StandardGame, ValueKind,
-};
+use kosolve_rules::{Game, Komi, Move, Rules, Ruleset, Setup, SetupError, ValueKind};
 use std::borrow::Cow;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -293,6 +291,8 @@ pub enum SolveError {
     /// strategies, its replayed principal variation): a bug in kosolve,
     /// never a limit, to be reported loudly.
     CheckFailed(String),
+    /// The start position or game record cannot be played (bad input).
+    Setup(SetupError),
 }
 
 impl fmt::Display for SolveError {
@@ -306,6 +306,7 @@ impl fmt::Display for SolveError {
                 "internal error (a bug in kosolve; please report it): the answer failed its \
                  own check: {s}"
             ),
+            SolveError::Setup(e) => e.fmt(f),
         }
     }
 }
@@ -321,8 +322,29 @@ pub const MAX_KEE_POSITIONS: u64 = 41;
 
 /// Refuses boards the solver is not expected to finish, with the reason.
 pub fn check_feasible(board: &Board, rules: &Rules) -> Result<(), SolveError> {
-    let n = board.len();
-    if rules.ruleset == Ruleset::Kee {
+    check_feasible_from(board, rules, &Setup::default())
+}
+
+/// Refuses starts the solver is not expected to finish, with the reason: as
+/// [`check_feasible`], counting the start's empty points instead of the
+/// board's points where the start is not the empty board.
+pub fn check_feasible_from(board: &Board, rules: &Rules, setup: &Setup) -> Result<(), SolveError> {
+    let empty_board = setup.is_empty_board();
+    let n = if empty_board {
+        board.len()
+    } else {
+        setup.start.position.empty(board).count() as usize
+    };
+    if rules.ruleset == Ruleset::Kee && !empty_board {
+        // From a position: the empty points bound the positions reachable.
+        if n > 4 {
+            return Err(SolveError::TooLarge(format!(
+                "kee has no exact transposition key, so the solver searches the plain game \
+                 tree, which finishes from starts of up to 4 empty points; this start has {n}; \
+                 `--method parity` solves Kee on its situation graph instead (docs/kee.md)"
+            )));
+        }
+    } else if rules.ruleset == Ruleset::Kee {
         // Counting is cheap on small boards; larger ones are far over the cap.
         let count = match (n <= 12).then(|| kosolve_board::count_legal_positions(board)) {
             Some(p) if p <= MAX_KEE_POSITIONS => None,
@@ -343,9 +365,14 @@ pub fn check_feasible(board: &Board, rules: &Rules) -> Result<(), SolveError> {
         }
     }
     if n > MAX_POINTS {
+        let what = if empty_board {
+            "the board has"
+        } else {
+            "the start has"
+        };
         return Err(SolveError::TooLarge(format!(
-            "the board has {n} points; the exact forward search is offered up to {MAX_POINTS} \
-             points (3x4 with 12 points takes minutes, and 4x4 did not finish in 9 minutes; \
+            "{what} {n} empty points; the exact forward search is offered up to {MAX_POINTS} \
+             (3x4 with 12 points takes seconds, and 4x4 did not finish in 10 minutes; \
              see docs/performance.md)"
         )));
     }
@@ -607,19 +634,36 @@ pub fn solve(
     opts: &SolveOptions,
     komi_range: Option<i32>,
 ) -> Result<Report, SolveError> {
+    solve_from(board, rules, &Setup::default(), opts, komi_range)
+}
+
+/// Solves the game that `setup` reaches on `board` under `rules` (docs/rules.md,
+/// "Starting from a position"): the value with perfect play from there, in
+/// the units of a solve from the empty board. A start or record the rules
+/// cannot play is [`SolveError::Setup`].
+pub fn solve_from(
+    board: Arc<Board>,
+    rules: Rules,
+    setup: &Setup,
+    opts: &SolveOptions,
+    komi_range: Option<i32>,
+) -> Result<Report, SolveError> {
+    // Bad input first, whatever the method.
+    setup
+        .game(board.clone(), rules)
+        .map_err(SolveError::Setup)?;
     if rules.ruleset == Ruleset::Kee && opts.kee_graph {
-        return solve_kee_graph(&board, rules, opts);
+        return solve_kee_graph(&board, rules, setup, opts);
     }
     if opts.refuse_large {
-        check_feasible(&board, &rules)?;
+        check_feasible_from(&board, &rules, setup)?;
     }
     let kind = rules.ruleset.value_kind();
     let board_name = board.name().to_string();
     let (solution, analysis) = match rules.ruleset {
         Ruleset::Basic => {
             let start = Instant::now();
-            let b = kosolve_retrograde::solve_basic(&board, &rules)
-                .map_err(|e| SolveError::Engine(e.to_string()))?;
+            let b = solve_basic_from(&board, &rules, setup)?;
             let total = Stats {
                 seconds: start.elapsed().as_secs_f64(),
                 threads: 1,
@@ -643,23 +687,29 @@ pub fn solve(
             });
         }
         Ruleset::Kee => {
-            let g = KeeGame::new(board.clone(), rules);
+            let g = setup.kee(board.clone(), rules).map_err(SolveError::Setup)?;
             (solve_game(&g, opts), None)
         }
         Ruleset::Fundamental | Ruleset::Ultimate | Ruleset::UltimateSimple => {
-            let g = FundamentalGame::new(board.clone(), rules);
+            let g = setup
+                .fundamental(board.clone(), rules)
+                .map_err(SolveError::Setup)?;
             let sol = solve_game(&g, opts);
             let mut rest = opts.clone();
             rest.max_seconds = opts.max_seconds.map(|s| (s - sol.stats.seconds).max(0.0));
             rest.max_nodes = opts
                 .max_nodes
                 .map(|m| m.saturating_sub(sol.stats.nodes).max(1));
-            let analysis = komi_range.map(|n| komi_analysis(&board, rules, &rest, n));
+            let analysis = komi_range
+                .map(|n| komi_analysis_from(&board, rules, setup, &rest, n))
+                .transpose()?;
             (sol, analysis)
         }
         _ => {
             let margin_rules = rules.with_komi(Komi::ZERO);
-            let g = StandardGame::new(board.clone(), margin_rules);
+            let g = setup
+                .standard(board.clone(), margin_rules)
+                .map_err(SolveError::Setup)?;
             (solve_game(&g, opts), None)
         }
     };
@@ -677,12 +727,34 @@ pub fn solve(
     })
 }
 
+/// `basic` by retrograde analysis from the setup's start.
+fn solve_basic_from(
+    board: &Board,
+    rules: &Rules,
+    setup: &Setup,
+) -> Result<kosolve_retrograde::BasicSolution, SolveError> {
+    if !setup.is_empty_board() {
+        return Err(SolveError::NotYetAvailable(
+            "basic from a position: the retrograde solver starts from the empty board only".into(),
+        ));
+    }
+    kosolve_retrograde::solve_basic(board, rules).map_err(|e| SolveError::Engine(e.to_string()))
+}
+
 /// Kee by the parity game on its situation graph (docs/kee.md).
 fn solve_kee_graph(
     board: &Arc<Board>,
     rules: Rules,
+    setup: &Setup,
     opts: &SolveOptions,
 ) -> Result<Report, SolveError> {
+    if !setup.is_empty_board() {
+        return Err(SolveError::NotYetAvailable(
+            "kee's parity method from a position: the situation graph starts from the empty \
+             board only"
+                .into(),
+        ));
+    }
     // Up to three graphs live at once: the best game bounding each side
     // and the one being built.
     let cap = (opts.memory_mib as u64 * (1 << 20)) / (3 * KEE_BYTES_PER_CLASS);
@@ -725,6 +797,18 @@ pub fn komi_analysis(
     opts: &SolveOptions,
     n: i32,
 ) -> (KomiAnalysis, Stats) {
+    komi_analysis_from(board, rules, &Setup::default(), opts, n)
+        .expect("the empty board is a start of every ruleset")
+}
+
+/// [`komi_analysis`] from a setup: komi adds to the start's prisoners.
+pub fn komi_analysis_from(
+    board: &Arc<Board>,
+    rules: Rules,
+    setup: &Setup,
+    opts: &SolveOptions,
+    n: i32,
+) -> Result<(KomiAnalysis, Stats), SolveError> {
     let mut o = opts.clone();
     o.pv = false;
     let mut stats = Stats::default();
@@ -733,13 +817,15 @@ pub fn komi_analysis(
         // The limits hold for the whole sweep, not for each komi.
         o.max_seconds = opts.max_seconds.map(|s| (s - stats.seconds).max(0.0));
         o.max_nodes = opts.max_nodes.map(|m| m.saturating_sub(stats.nodes).max(1));
-        let g = FundamentalGame::new(board.clone(), rules.with_komi(Komi(2 * k)));
+        let g = setup
+            .fundamental(board.clone(), rules.with_komi(Komi(2 * k)))
+            .map_err(SolveError::Setup)?;
         let s = solve_game(&g, &o);
         stats.add(&s.stats);
         values.push((k, s.value()));
     }
     let sweep = KomiSweep { values };
-    (analyse_sweep(rules.ruleset, &sweep), stats)
+    Ok((analyse_sweep(rules.ruleset, &sweep), stats))
 }
 
 /// Reads a komi sweep: the Fundamental Go score, or the Ultimate Go thresholds.
