@@ -69,6 +69,13 @@ pub enum DiagramError {
         /// Points the diagram has.
         found: usize,
     },
+    /// Rows (separated by `/` or new lines) that do not match a rectangle.
+    WrongShape {
+        /// The board's rows and columns.
+        board: (usize, usize),
+        /// The number of points in each row of the diagram.
+        rows: Vec<usize>,
+    },
 }
 
 impl fmt::Display for DiagramError {
@@ -83,6 +90,15 @@ impl fmt::Display for DiagramError {
             DiagramError::WrongLength { expected, found } => {
                 write!(f, "diagram has {found} points; the board has {expected}")
             }
+            DiagramError::WrongShape {
+                board: (r, c),
+                rows,
+            } => write!(
+                f,
+                "diagram has {} rows of {:?} points; the board has {r} rows of {c}",
+                rows.len(),
+                rows
+            ),
         }
     }
 }
@@ -253,20 +269,47 @@ impl Position {
     }
 
     /// Parses a diagram: `X` (or `B`, `#`, `@`) black, `O` (or `W`) white,
-    /// `.` (or `+`, `-`) empty; whitespace is ignored. Points are read in
-    /// order (row by row on rectangles, top row first).
+    /// `.` (or `+`, `-`) empty; spaces are ignored. Points are read in
+    /// order (row by row on rectangles, top row first). Rows may be
+    /// separated by `/` or new lines; on a rectangle, a diagram with
+    /// separators must then have the board's rows, each of its columns.
+    /// Whether every chain has a liberty is not checked here
+    /// ([`Position::is_legal`]).
     pub fn from_diagram(board: &Board, text: &str) -> Result<Position, DiagramError> {
+        let rows: Vec<&str> = text
+            .trim()
+            .split(['/', '\n'])
+            .filter(|r| !r.trim().is_empty())
+            .collect();
+        if let crate::Shape::Rect { rows: r, cols: c } = board.shape() {
+            let (r, c) = (*r as usize, *c as usize);
+            if rows.len() > 1 {
+                let lens: Vec<usize> = rows
+                    .iter()
+                    .map(|row| row.chars().filter(|ch| !ch.is_whitespace()).count())
+                    .collect();
+                if lens.len() != r || lens.iter().any(|&l| l != c) {
+                    // A bad character is the clearer message, if there is one.
+                    if let Some(ch) = text.chars().find(|&ch| {
+                        !ch.is_whitespace() && ch != '/' && Position::cell_of(ch).is_none()
+                    }) {
+                        return Err(DiagramError::BadChar(ch));
+                    }
+                    return Err(DiagramError::WrongShape {
+                        board: (r, c),
+                        rows: lens,
+                    });
+                }
+            }
+        }
         let mut pos = Position::EMPTY;
         let mut i = 0usize;
         for ch in text.chars() {
-            if ch.is_whitespace() {
+            if ch.is_whitespace() || ch == '/' {
                 continue;
             }
-            let cell = match ch {
-                'X' | 'x' | 'B' | 'b' | '#' | '@' => Cell::Stone(Color::Black),
-                'O' | 'o' | 'W' | 'w' => Cell::Stone(Color::White),
-                '.' | '+' | '-' => Cell::Empty,
-                _ => return Err(DiagramError::BadChar(ch)),
+            let Some(cell) = Position::cell_of(ch) else {
+                return Err(DiagramError::BadChar(ch));
             };
             if i < 64 {
                 match cell {
@@ -283,6 +326,22 @@ impl Position {
             });
         }
         Ok(pos)
+    }
+
+    /// The cell a diagram character stands for.
+    fn cell_of(ch: char) -> Option<Cell> {
+        match ch {
+            'X' | 'x' | 'B' | 'b' | '#' | '@' => Some(Cell::Stone(Color::Black)),
+            'O' | 'o' | 'W' | 'w' => Some(Cell::Stone(Color::White)),
+            '.' | '+' | '-' => Some(Cell::Empty),
+            _ => None,
+        }
+    }
+
+    /// The one-line diagram of this position: [`Position::diagram`] with
+    /// its rows joined by `/`, as the command line takes it.
+    pub fn diagram_line(&self, board: &Board) -> String {
+        self.diagram(board).replace('\n', "/")
     }
 
     /// The diagram of this position: one line per row on rectangles (top row

@@ -52,6 +52,14 @@ impl Color {
         }
     }
 
+    /// `black` or `white`, as the command line takes it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Color::Black => "black",
+            Color::White => "white",
+        }
+    }
+
     /// `B` or `W`, as in SGF.
     pub const fn letter(self) -> char {
         match self {

@@ -1,7 +1,8 @@
 //! `kosolve count`: the number of complete games (perft) under a ruleset.
 
-use crate::common::{parse_board, parse_rules, CliError, Format};
-use kosolve_perft::{count_games_detailed, CountOptions, PerftError};
+use crate::common::{parse_rules, CliError, Format};
+use crate::start::{resolve, Resolved, StartArgs};
+use kosolve_perft::{count_games_from, CountOptions, PerftError};
 use serde_json::json;
 use std::time::Instant;
 
@@ -15,10 +16,14 @@ const DEFAULT_MAX_MEMO: u64 = 100_000_000;
 /// Options of `kosolve count`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Board: `RxC` (e.g. 2x2, 1x4), `ring:N` or `graph:FILE`.
-    #[arg(long)]
-    board: String,
-    /// Ruleset: psk, ssk, nssk, fixed, basic, basic-fixed, primitive,
+    /// Board: `RxC` (e.g. 2x2, 1x4), `ring:N` or `graph:FILE` (not with `--game`).
+    #[arg(long, required_unless_present = "game")]
+    board: Option<String>,
+    /// Where the games start (default: the empty board, Black to move);
+    /// the games counted are those that continue from there.
+    #[command(flatten)]
+    start: StartArgs,
+    /// Ruleset: psk, ssk, nssk, fixed, basic, basic-fixed, bkr, primitive,
     /// tromp-taylor, kee, fundamental, ultimate, ultimate-simple.
     #[arg(long)]
     rules: String,
@@ -52,8 +57,13 @@ pub struct Args {
 
 /// Runs the subcommand.
 pub fn run(args: Args) -> Result<(), CliError> {
-    let board = parse_board(&args.board)?;
-    let rules = parse_rules(&args.rules, args.suicide.as_deref(), args.komi.as_deref())?;
+    let Resolved {
+        board,
+        setup,
+        record_komi,
+    } = resolve(args.board.as_deref(), &args.start)?;
+    let komi = args.komi.as_deref().or(record_komi.as_deref());
+    let rules = parse_rules(&args.rules, args.suicide.as_deref(), komi)?;
     let opts = CountOptions {
         depth: args.depth,
         fast: !args.no_fast,
@@ -62,7 +72,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         ..CountOptions::default()
     };
     let start = Instant::now();
-    let count = count_games_detailed(&board, rules, &opts).map_err(|e| match e {
+    let count = count_games_from(&board, rules, &setup, &opts).map_err(|e| match e {
         PerftError::NodeLimit { .. } => {
             CliError::Refused(format!("{e} (raise it with --max-nodes N, 0 for none)"))
         }
@@ -94,9 +104,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 Ok(g) => json!(g),
                 Err(_) => json!(count.games.to_string()),
             };
-            println!(
-                "{}",
-                json!({
+            let mut v = json!({
                     "board": board.name(),
                     "rules": rules.ruleset.name(),
                     "suicide": rules.suicide.name(),
@@ -107,8 +115,16 @@ pub fn run(args: Args) -> Result<(), CliError> {
                     "nodes": count.nodes,
                     "memo_entries": count.memo_entries,
                     "seconds": seconds,
-                })
-            );
+            });
+            if !setup.is_empty_board() {
+                // The state the games continue from.
+                if let Ok(g) = setup.game(board.clone(), rules) {
+                    v["position"] = json!(g.position().diagram_line(&board));
+                    v["to_move"] = json!(g.to_move().name());
+                    v["record_moves"] = json!(g.moves().len());
+                }
+            }
+            println!("{v}");
         }
     }
     Ok(())

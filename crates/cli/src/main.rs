@@ -5,6 +5,7 @@ mod count;
 mod interrupt;
 mod positions;
 mod solve;
+mod start;
 mod sweep;
 
 use clap::{Parser, Subcommand};

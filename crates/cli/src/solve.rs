@@ -1,9 +1,10 @@
 //! `kosolve solve`: the exact perfect-play value of a board under a ruleset.
 
-use crate::common::{parse_board, parse_rules, CliError, Format};
+use crate::common::{parse_rules, CliError, Format};
+use crate::start::{resolve, Resolved, StartArgs};
 use crate::interrupt::install_interrupt_handler;
 use kosolve_board::{Board, Color};
-use kosolve_rules::{AnyGame, Game, Komi, Move, Rules, Ruleset, ValueKind};
+use kosolve_rules::{AnyGame, Game, Komi, Move, Rules, Ruleset, Setup, ValueKind};
 use kosolve_solver::{default_memory_mib, sgf_size, Answer, KomiAnalysis, Report, SolveOptions};
 use serde_json::json;
 use std::fmt::Write as _;
@@ -13,10 +14,13 @@ use std::sync::Arc;
 /// Options of `kosolve solve`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Board: `RxC` (e.g. 2x2, 1x5), `ring:N` or `graph:FILE`.
-    #[arg(long)]
-    board: String,
-    /// Ruleset: psk, ssk, nssk, fixed, basic, basic-fixed, primitive,
+    /// Board: `RxC` (e.g. 2x2, 1x5), `ring:N` or `graph:FILE` (not with `--game`).
+    #[arg(long, required_unless_present = "game")]
+    board: Option<String>,
+    /// Where the game starts (default: the empty board, Black to move).
+    #[command(flatten)]
+    start: StartArgs,
+    /// Ruleset: psk, ssk, nssk, fixed, basic, basic-fixed, bkr, primitive,
     /// tromp-taylor, kee, fundamental, ultimate, ultimate-simple.
     #[arg(long, default_value = "psk")]
     rules: String,
@@ -84,8 +88,13 @@ pub enum Method {
 
 /// Runs the subcommand.
 pub fn run(args: Args) -> Result<(), CliError> {
-    let board = parse_board(&args.board)?;
-    let rules = parse_rules(&args.rules, args.suicide.as_deref(), args.komi.as_deref())?;
+    let Resolved {
+        board,
+        setup,
+        record_komi,
+    } = resolve(args.board.as_deref(), &args.start)?;
+    let komi = args.komi.as_deref().or(record_komi.as_deref());
+    let rules = parse_rules(&args.rules, args.suicide.as_deref(), komi)?;
     if args.threads == 0 || args.threads > 1024 {
         return Err(CliError::Usage(format!(
             "--threads must be between 1 and 1024 (got {})",
@@ -145,18 +154,18 @@ pub fn run(args: Args) -> Result<(), CliError> {
         ..SolveOptions::default()
     };
     install_interrupt_handler();
-    let report = kosolve_solver::solve(board.clone(), rules, &opts, komi_range)?;
+    let report = kosolve_solver::solve_from(board.clone(), rules, &setup, &opts, komi_range)?;
     if let Some(path) = &args.sgf {
         if report.answer.is_solved() {
-            kosolve_sweep::write_atomic(Path::new(path), sgf(&board, &report).as_bytes())
+            kosolve_sweep::write_atomic(Path::new(path), sgf(&board, &report, &setup).as_bytes())
                 .map_err(|e| CliError::Io(e.to_string()))?;
         } else {
             eprintln!("kosolve: not solved within the limits; no SGF written");
         }
     }
     match args.format {
-        Format::Json => println!("{}", to_json(&board, &report)),
-        Format::Text => print!("{}", to_text(&board, &report, args.pv)),
+        Format::Json => println!("{}", to_json(&board, &report, &setup)),
+        Format::Text => print!("{}", to_text(&board, &report, args.pv, &setup)),
     }
     Ok(())
 }
@@ -169,7 +178,9 @@ fn komi_json(k: Komi) -> serde_json::Value {
     }
 }
 
-fn to_json(board: &Board, r: &Report) -> serde_json::Value {
+/// Where the setup is not the empty board, the position the solve starts
+/// from and its player to move are reported.
+fn to_json(board: &Arc<Board>, r: &Report, setup: &Setup) -> serde_json::Value {
     let a = &r.answer;
     let pv: Vec<String> = a.pv().iter().map(|m| m.name(board)).collect();
     let pv_length = pv.len();
@@ -192,6 +203,11 @@ fn to_json(board: &Board, r: &Report) -> serde_json::Value {
         "peak_mib": r.total.peak_table_mib,
         "threads": r.total.threads,
     });
+    if let Some(g) = start_game(board, r, setup) {
+        v["position"] = json!(g.position().diagram_line(board));
+        v["to_move"] = json!(g.to_move().name());
+        v["record_moves"] = json!(g.moves().len());
+    }
     match a {
         Answer::Search(_) => {}
         Answer::Retrograde(b) => {
@@ -258,7 +274,7 @@ fn value_meaning(rules: &Rules) -> &'static str {
     }
 }
 
-fn to_text(board: &Arc<Board>, r: &Report, show_pv: bool) -> String {
+fn to_text(board: &Arc<Board>, r: &Report, show_pv: bool, setup: &Setup) -> String {
     let a = &r.answer;
     let mut t = String::new();
     let _ = writeln!(
@@ -266,6 +282,18 @@ fn to_text(board: &Arc<Board>, r: &Report, show_pv: bool) -> String {
         "board {}, rules {} (suicide {}), komi {}",
         r.board, r.rules.ruleset, r.rules.suicide, r.rules.komi
     );
+    if let Some(g) = start_game(board, r, setup) {
+        let record = match g.moves().len() {
+            0 => String::new(),
+            n => format!(", after the record's {n} moves"),
+        };
+        let _ = writeln!(
+            t,
+            "from the position{record}, {} to move:\n{}",
+            g.to_move(),
+            g.position().diagram(board)
+        );
+    }
     match (a, a.bounds()) {
         (Answer::Retrograde(b), _) => {
             let _ = writeln!(
@@ -389,7 +417,7 @@ fn to_text(board: &Arc<Board>, r: &Report, show_pv: bool) -> String {
             names.join(" ")
         );
         if show_pv {
-            let mut g = AnyGame::new(board.clone(), pv_rules(r));
+            let mut g = pv_game(board, r, setup);
             for (i, &m) in pv.iter().enumerate() {
                 let c = g.to_move();
                 g.play(m);
@@ -427,6 +455,18 @@ fn pv_rules(r: &Report) -> Rules {
     }
 }
 
+/// The game the PV starts from: the setup's end under the PV's rules.
+fn pv_game(board: &Arc<Board>, r: &Report, setup: &Setup) -> AnyGame {
+    setup
+        .game(board.clone(), pv_rules(r))
+        .expect("the solver played this setup")
+}
+
+/// The game the solve started from, where it is not the empty board.
+fn start_game(board: &Arc<Board>, r: &Report, setup: &Setup) -> Option<AnyGame> {
+    (!setup.is_empty_board()).then(|| pv_game(board, r, setup))
+}
+
 /// `+3`, `-2`, `0`.
 fn signed(v: i32) -> String {
     if v == 0 {
@@ -442,11 +482,11 @@ fn sgf_text(s: &str) -> String {
 
 /// The SGF FF[4] record of the principal variation.
 /// The SGF game of a report's principal variation, where SGF can describe the board.
-pub fn sgf_of(board: &Arc<Board>, r: &Report) -> Option<String> {
-    sgf_size(board).map(|_| sgf(board, r))
+pub fn sgf_of(board: &Arc<Board>, r: &Report, setup: &Setup) -> Option<String> {
+    sgf_size(board).map(|_| sgf(board, r, setup))
 }
 
-fn sgf(board: &Arc<Board>, r: &Report) -> String {
+fn sgf(board: &Arc<Board>, r: &Report, setup: &Setup) -> String {
     let value_text = match &r.answer {
         Answer::Retrograde(b) => b.value.to_string(),
         a => signed(a.value().unwrap_or(0)),
@@ -471,7 +511,33 @@ fn sgf(board: &Arc<Board>, r: &Report) -> String {
             value_meaning(&r.rules)
         ))
     );
-    let mut g = AnyGame::new(board.clone(), pv_rules(r));
+    let mut g = pv_game(board, r, setup);
+    if !setup.is_empty_board() {
+        // The start as a setup, then the record's moves.
+        let start = &setup.start;
+        for (prop, c) in [("AB", Color::Black), ("AW", Color::White)] {
+            let pts: Vec<String> = start
+                .position
+                .stones(c)
+                .into_iter()
+                .filter_map(|p| board.sgf_point(p))
+                .map(|p| format!("[{p}]"))
+                .collect();
+            if !pts.is_empty() {
+                let _ = write!(out, "{prop}{}", pts.concat());
+            }
+        }
+        let _ = write!(out, "PL[{}]", start.to_move.letter());
+        let mut c = start.to_move;
+        for &m in &setup.moves {
+            let p = match m {
+                Move::Play(p) => board.sgf_point(p).unwrap_or_default(),
+                _ => String::new(),
+            };
+            let _ = write!(out, "\n;{}[{p}]", c.letter());
+            c = c.opponent();
+        }
+    }
     for &m in r.answer.pv().iter() {
         let c = g.to_move();
         let l = c.letter();

@@ -91,6 +91,7 @@ pub fn run_job(job: &Job, nodes: &Arc<AtomicU64>) -> JobOutput {
         peak_mib: 0.0,
         threads: job.limits.threads,
         version: version(),
+        position: job.position_name().to_string(),
     };
     let board = match Board::parse(&job.board) {
         Ok(b) => Arc::new(b),
@@ -111,7 +112,9 @@ pub fn run_job(job: &Job, nodes: &Arc<AtomicU64>) -> JobOutput {
     };
     let komi_range = matches!(job.rules.ruleset, Ruleset::Fundamental)
         .then(|| kosolve_solver::default_komi_range(&board));
-    let report = match kosolve_solver::solve(board.clone(), job.rules, &opts, komi_range) {
+    let setup = job.setup();
+    let report = match kosolve_solver::solve_from(board.clone(), job.rules, &setup, &opts, komi_range)
+    {
         Ok(r) => r,
         // A failed self-check is a bug, not a refusal: the panic stops the
         // sweep (SweepError::JobFailed; rows already finished stay in the
@@ -183,7 +186,7 @@ pub fn run_job(job: &Job, nodes: &Arc<AtomicU64>) -> JobOutput {
     let names: Vec<String> = pv.iter().map(|m| m.name(&board)).collect();
     row.pv = names.join(" ");
     row.pv_length = pv.len();
-    let sgf = crate::solve::sgf_of(&board, &report);
+    let sgf = crate::solve::sgf_of(&board, &report, &setup);
     JobOutput { row, sgf }
 }
 

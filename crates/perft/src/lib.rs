@@ -33,7 +33,7 @@ pub use generic::count_games_in;
 pub use positions::{count_positions, try_count_positions, MAX_POSITION_POINTS};
 
 use kosolve_board::Board;
-use kosolve_rules::{AnyGame, Rules, Ruleset};
+use kosolve_rules::{AnyGame, Rules, Ruleset, Setup, SetupError};
 use std::fmt;
 use std::sync::Arc;
 
@@ -59,6 +59,8 @@ pub enum PerftError {
     },
     /// The board is too large for the count asked for; the text says why.
     TooLarge(String),
+    /// The start position or game record cannot be played.
+    Setup(SetupError),
 }
 
 impl fmt::Display for PerftError {
@@ -81,6 +83,7 @@ impl fmt::Display for PerftError {
                  the game tree is too large for this board and ruleset"
             ),
             PerftError::TooLarge(s) => f.write_str(s),
+            PerftError::Setup(e) => e.fmt(f),
         }
     }
 }
@@ -223,5 +226,29 @@ pub fn count_games_detailed(
         return fast::count(board, &rules, opts);
     }
     let mut game = AnyGame::new(Arc::new(board.clone()), rules);
+    count_games_in(&mut game, opts)
+}
+
+/// As [`count_games_detailed`], counting the games that continue the game
+/// `setup` reaches (docs/rules.md, "Starting from a position"): the
+/// distinct move sequences from there to the game end (or of exactly
+/// `opts.depth` moves).
+pub fn count_games_from(
+    board: &Board,
+    rules: Rules,
+    setup: &Setup,
+    opts: &CountOptions,
+) -> Result<GameCount, PerftError> {
+    if setup.is_empty_board() {
+        return count_games_detailed(board, rules, opts);
+    }
+    if rules.ruleset == Ruleset::Basic && opts.depth.is_none() {
+        return Err(PerftError::InfiniteGames {
+            ruleset: rules.ruleset,
+        });
+    }
+    let mut game = setup
+        .game(Arc::new(board.clone()), rules)
+        .map_err(PerftError::Setup)?;
     count_games_in(&mut game, opts)
 }

@@ -1,8 +1,8 @@
 //! Sweep configurations: `solver-configs/*.toml` (keys in docs/configs.md).
 
 use crate::row::JobKey;
-use kosolve_board::{Board, Suicide};
-use kosolve_rules::{Komi, Rules, Ruleset};
+use kosolve_board::{Board, Color, Position, Suicide};
+use kosolve_rules::{Komi, Rules, Ruleset, Setup, Start};
 use serde::Deserialize;
 use std::fmt;
 use std::path::Path;
@@ -61,13 +61,27 @@ impl std::error::Error for ConfigError {}
 struct RawConfig {
     name: Option<Spanned<String>>,
     description: Option<String>,
-    boards: Spanned<Vec<Spanned<String>>>,
+    boards: Option<Spanned<Vec<Spanned<String>>>>,
+    #[serde(default)]
+    positions: Vec<Spanned<RawPosition>>,
     rules: Spanned<Vec<Spanned<String>>>,
     suicide: Option<Spanned<Vec<Spanned<String>>>>,
     komi: Option<Spanned<Vec<Spanned<toml::Value>>>>,
     kee_method: Option<Spanned<String>>,
     #[serde(default)]
     limits: RawLimits,
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+struct RawPosition {
+    name: String,
+    board: String,
+    diagram: String,
+    to_move: Option<String>,
+    prisoners: Option<[u32; 2]>,
+    source: Option<String>,
+    note: Option<String>,
 }
 
 #[derive(Deserialize, Debug, Default)]
@@ -107,6 +121,47 @@ impl Default for Limits {
     }
 }
 
+/// A named start position of a sweep (a `[[positions]]` table; docs/configs.md).
+#[derive(Clone, Debug, PartialEq)]
+pub struct NamedPosition {
+    /// The position's name (letters, digits, `-`, `_`, `.`), unique in the config.
+    pub name: String,
+    /// The board description.
+    pub board: String,
+    /// The position.
+    pub position: Position,
+    /// The player to move.
+    pub to_move: Color,
+    /// Prisoners held by Black and White (Fundamental and Ultimate Go only).
+    pub prisoners: [u32; 2],
+    /// Where the shape comes from, for the report.
+    pub source: String,
+    /// What the position tests, for the report.
+    pub note: String,
+}
+
+impl NamedPosition {
+    /// The start under `ruleset`: the prisoners count only under
+    /// Fundamental and Ultimate Go.
+    pub fn start(&self, ruleset: Ruleset) -> Start {
+        let start = Start::new(self.position, self.to_move);
+        match ruleset {
+            Ruleset::Fundamental | Ruleset::Ultimate | Ruleset::UltimateSimple => {
+                start.with_prisoners(self.prisoners[0], self.prisoners[1])
+            }
+            _ => start,
+        }
+    }
+
+    /// The one-line diagram (rows joined by `/`).
+    pub fn diagram(&self) -> String {
+        match Board::parse(&self.board) {
+            Ok(b) => self.position.diagram_line(&b),
+            Err(_) => String::new(),
+        }
+    }
+}
+
 /// A parsed, validated sweep configuration.
 #[derive(Clone, Debug)]
 pub struct Config {
@@ -114,8 +169,10 @@ pub struct Config {
     pub name: String,
     /// Free text for the report.
     pub description: String,
-    /// Board descriptions, in order.
+    /// Board descriptions, in order (solved from the empty board).
     pub boards: Vec<String>,
+    /// Named start positions, in order.
+    pub positions: Vec<NamedPosition>,
     /// Rulesets, in order.
     pub rules: Vec<Ruleset>,
     /// Suicide settings, in order.
@@ -133,6 +190,8 @@ pub struct Job {
     pub index: usize,
     /// Board description.
     pub board: String,
+    /// The start position, for a job of `[[positions]]` (else the empty board).
+    pub position: Option<NamedPosition>,
     /// The rules (ruleset, suicide, komi).
     pub rules: Rules,
     /// Limits.
@@ -140,14 +199,35 @@ pub struct Job {
 }
 
 impl Job {
-    /// The job's identity in result files: board, rules, suicide, komi.
+    /// The job's identity in result files: board (and position), rules, suicide, komi.
     pub fn key(&self) -> JobKey {
         JobKey::new(
-            &self.board,
+            &self.label(),
             &self.rules.ruleset.to_string(),
             &self.rules.suicide.to_string(),
             &self.rules.komi.to_string(),
         )
+    }
+
+    /// The board, or for a position job `board@name`.
+    pub fn label(&self) -> String {
+        match &self.position {
+            Some(p) => format!("{}@{}", self.board, p.name),
+            None => self.board.clone(),
+        }
+    }
+
+    /// The position's name, empty for an empty-board job.
+    pub fn position_name(&self) -> &str {
+        self.position.as_ref().map_or("", |p| p.name.as_str())
+    }
+
+    /// The setup the job solves: the position's start, or the empty board.
+    pub fn setup(&self) -> Setup {
+        match &self.position {
+            Some(p) => Setup::at(p.start(self.rules.ruleset)),
+            None => Setup::default(),
+        }
     }
 }
 
@@ -209,12 +289,67 @@ impl Config {
                 Ok(())
             }
         };
-        nonempty(raw.boards.span(), raw.boards.get_ref().len(), "boards")?;
         nonempty(raw.rules.span(), raw.rules.get_ref().len(), "rules")?;
         let mut boards = Vec::new();
-        for b in raw.boards.get_ref() {
-            Board::parse(b.get_ref()).map_err(|e| err(b.span(), e.to_string()))?;
-            boards.push(b.get_ref().clone());
+        if let Some(list) = &raw.boards {
+            if raw.positions.is_empty() {
+                nonempty(list.span(), list.get_ref().len(), "boards")?;
+            }
+            for b in list.get_ref() {
+                Board::parse(b.get_ref()).map_err(|e| err(b.span(), e.to_string()))?;
+                boards.push(b.get_ref().clone());
+            }
+        } else if raw.positions.is_empty() {
+            return Err(ConfigError::Value {
+                path: path.to_string(),
+                line: 1,
+                message: "the config lists no 'boards' and no '[[positions]]'".into(),
+            });
+        }
+        let mut positions: Vec<NamedPosition> = Vec::new();
+        for p in &raw.positions {
+            let span = p.span();
+            let p = p.get_ref();
+            let fail = |m: String| err(span.clone(), format!("position '{}': {m}", p.name));
+            if p.name.is_empty()
+                || !p
+                    .name
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_' || c == '.')
+            {
+                return Err(fail(
+                    "the name must be non-empty and use only letters, digits, '-', '_' and '.'"
+                        .into(),
+                ));
+            }
+            if positions.iter().any(|q| q.name == p.name) {
+                return Err(fail("the name is used twice".into()));
+            }
+            let board = Board::parse(&p.board).map_err(|e| fail(e.to_string()))?;
+            let position =
+                Position::from_diagram(&board, &p.diagram).map_err(|e| fail(e.to_string()))?;
+            let to_move = match p.to_move.as_deref().map(str::to_ascii_lowercase).as_deref() {
+                None | Some("black") => Color::Black,
+                Some("white") => Color::White,
+                Some(other) => {
+                    return Err(fail(format!(
+                        "to_move '{other}' is not one of: black, white"
+                    )))
+                }
+            };
+            let prisoners = p.prisoners.unwrap_or([0, 0]);
+            Start::new(position, to_move)
+                .check(&board, &Rules::new(Ruleset::Psk))
+                .map_err(|e| fail(e.to_string()))?;
+            positions.push(NamedPosition {
+                name: p.name.clone(),
+                board: p.board.clone(),
+                position,
+                to_move,
+                prisoners,
+                source: p.source.clone().unwrap_or_default(),
+                note: p.note.clone().unwrap_or_default(),
+            });
         }
         let mut rules = Vec::new();
         for r in raw.rules.get_ref() {
@@ -295,6 +430,7 @@ impl Config {
             name,
             description: raw.description.unwrap_or_default(),
             boards,
+            positions,
             rules,
             suicide,
             komi,
@@ -307,7 +443,12 @@ impl Config {
     /// forbidden under tromp-taylor) are left out.
     pub fn jobs(&self) -> Vec<Job> {
         let mut jobs = Vec::new();
-        for b in &self.boards {
+        let starts = self
+            .boards
+            .iter()
+            .map(|b| (b.clone(), None))
+            .chain(self.positions.iter().map(|p| (p.board.clone(), Some(p))));
+        for (b, position) in starts {
             for &r in &self.rules {
                 for &s in &self.suicide {
                     let Ok(rules) = Rules::new(r).with_suicide(s) else {
@@ -317,6 +458,7 @@ impl Config {
                         jobs.push(Job {
                             index: jobs.len(),
                             board: b.clone(),
+                            position: position.cloned(),
                             rules: rules.with_komi(k),
                             limits: self.limits,
                         });

@@ -4,7 +4,7 @@
 use crate::config::Config;
 use crate::row::{Row, Status};
 use kosolve_board::Board;
-use kosolve_rules::{AnyGame, Game, Move, Rules, Ruleset};
+use kosolve_rules::{AnyGame, Game, Komi, Move, Rules, Ruleset, Start, ValueKind};
 use std::fmt::Write;
 use std::sync::Arc;
 
@@ -15,8 +15,26 @@ pub(crate) fn find<'a>(
     suicide: &str,
     komi: &str,
 ) -> Option<&'a Row> {
-    rows.iter()
-        .find(|r| r.board == board && r.rules == rules && r.suicide == suicide && r.komi == komi)
+    rows.iter().find(|r| {
+        r.board == board
+            && r.position.is_empty()
+            && r.rules == rules
+            && r.suicide == suicide
+            && r.komi == komi
+    })
+}
+
+/// The row of a position's job.
+pub(crate) fn find_at<'a>(
+    rows: &'a [Row],
+    position: &str,
+    rules: &str,
+    suicide: &str,
+    komi: &str,
+) -> Option<&'a Row> {
+    rows.iter().find(|r| {
+        r.position == position && r.rules == rules && r.suicide == suicide && r.komi == komi
+    })
 }
 
 pub(crate) fn cell(r: Option<&Row>) -> String {
@@ -33,15 +51,26 @@ pub(crate) fn cell(r: Option<&Row>) -> String {
 /// The positions of a principal variation as small diagrams side by side,
 /// each headed by its move number and move.
 pub fn pv_diagrams(board: &Board, rules: Rules, pv: &str, per_line: usize) -> Option<String> {
+    pv_diagrams_from(board, rules, &Start::EMPTY, pv, per_line)
+}
+
+/// As [`pv_diagrams`], for a principal variation played from `start`.
+pub fn pv_diagrams_from(
+    board: &Board,
+    rules: Rules,
+    start: &Start,
+    pv: &str,
+    per_line: usize,
+) -> Option<String> {
     let board = Arc::new(board.clone());
-    let mut g = AnyGame::new(board.clone(), rules);
+    let mut g = AnyGame::from_start(board.clone(), rules, start);
     let mut frames: Vec<(String, String)> = Vec::new();
     for (i, name) in pv.split_whitespace().enumerate() {
         let m = Move::parse(&board, name)?;
+        let mover = g.to_move().letter();
         if !g.try_play(m) {
             return None;
         }
-        let mover = if i % 2 == 0 { "B" } else { "W" };
         frames.push((
             format!("{} {mover} {name}", i + 1),
             g.position().diagram(&board),
@@ -137,7 +166,10 @@ pub fn markdown(config: &Config, rows: &[Row]) -> String {
             "| rules | suicide | komi | value | outcome | PV length | nodes | seconds |"
         );
         let _ = writeln!(s, "|---|---|---|---|---|---|---|---|");
-        for r in rows.iter().filter(|r| &r.board == b) {
+        for r in rows
+            .iter()
+            .filter(|r| &r.board == b && r.position.is_empty())
+        {
             let _ = writeln!(
                 s,
                 "| {} | {} | {} | {} | {} | {} | {} | {:.3} |",
@@ -176,6 +208,149 @@ pub fn markdown(config: &Config, rows: &[Row]) -> String {
         }
     }
 
+    positions(&mut s, config, rows, &first_komi);
     crate::claims::write(&mut s, config, rows, &first_komi);
     s
+}
+
+/// The margin rulesets, whose values compare directly (`basic` only where
+/// its komi is 0, as its values carry komi).
+fn margin_like(r: &str) -> bool {
+    r.parse::<Ruleset>()
+        .is_ok_and(|rs| rs.value_kind() == ValueKind::Margin)
+}
+
+/// One sentence on a row of values across rulesets: which rulesets agree,
+/// and where margin rulesets disagree.
+pub(crate) fn row_sentence(values: &[(&str, Option<&Row>)]) -> String {
+    let mut groups: Vec<(String, Vec<&str>)> = Vec::new();
+    let mut missing: Vec<&str> = Vec::new();
+    for (rules, row) in values.iter().filter(|(r, _)| margin_like(r)) {
+        match row.filter(|r| r.status == Status::Solved) {
+            Some(r) => match groups.iter_mut().find(|(v, _)| *v == r.value) {
+                Some((_, names)) => names.push(rules),
+                None => groups.push((r.value.clone(), vec![rules])),
+            },
+            None => missing.push(rules),
+        }
+    }
+    let mut out = match groups.len() {
+        0 => "No margin ruleset was solved here.".to_string(),
+        1 => format!(
+            "Every margin ruleset solved ({}) gives {}.",
+            groups[0].1.join(", "),
+            groups[0].0
+        ),
+        _ => {
+            groups.sort_by_key(|(_, names)| std::cmp::Reverse(names.len()));
+            let parts: Vec<String> = groups
+                .iter()
+                .map(|(v, names)| format!("{v} under {}", names.join(", ")))
+                .collect();
+            format!("The margin rulesets disagree: {}.", parts.join("; "))
+        }
+    };
+    if !missing.is_empty() {
+        let _ = write!(out, " Not solved: {}.", missing.join(", "));
+    }
+    out
+}
+
+/// The bestiary part of a report: each named position with its diagram,
+/// a row of values across the rulesets, a sentence, and the PV of each side
+/// of any disagreement.
+fn positions(s: &mut String, config: &Config, rows: &[Row], komi: &str) {
+    if config.positions.is_empty() {
+        return;
+    }
+    let rules: Vec<&str> = config.rules.iter().map(|r| r.name()).collect();
+    for suicide in &config.suicide {
+        let _ = writeln!(s, "## Positions, suicide {suicide}, komi {komi}
+");
+        let _ = writeln!(s, "| position | board | to move | {} |", rules.join(" | "));
+        let _ = writeln!(s, "|---|---|---|{}", "---|".repeat(rules.len()));
+        for p in &config.positions {
+            let cells: Vec<String> = rules
+                .iter()
+                .map(|r| cell(find_at(rows, &p.name, r, suicide.name(), komi)))
+                .collect();
+            let _ = writeln!(
+                s,
+                "| {} | {} | {} | {} |",
+                p.name,
+                p.board,
+                p.to_move.name(),
+                cells.join(" | ")
+            );
+        }
+        s.push('\n');
+        for p in &config.positions {
+            let Ok(board) = Board::parse(&p.board) else {
+                continue;
+            };
+            let _ = writeln!(s, "### {}\n", p.name);
+            if !p.note.is_empty() {
+                let _ = writeln!(s, "{}\n", p.note);
+            }
+            if !p.source.is_empty() {
+                let _ = writeln!(s, "Source: {}\n", p.source);
+            }
+            let _ = writeln!(
+                s,
+                "Board {}, {} to move (`--position '{}'`):\n\n```\n{}\n```\n",
+                p.board,
+                p.to_move,
+                p.diagram(),
+                p.position.diagram(&board)
+            );
+            let values: Vec<(&str, Option<&Row>)> = rules
+                .iter()
+                .map(|r| (*r, find_at(rows, &p.name, r, suicide.name(), komi)))
+                .collect();
+            let _ = writeln!(s, "| {} |", rules.join(" | "));
+            let _ = writeln!(s, "|{}", "---|".repeat(rules.len()));
+            let cells: Vec<String> = values.iter().map(|(_, r)| cell(*r)).collect();
+            let _ = writeln!(s, "| {} |\n", cells.join(" | "));
+            let _ = writeln!(s, "{}\n", row_sentence(&values));
+            // Where margin rulesets disagree: one PV for each value.
+            let mut shown: Vec<&str> = Vec::new();
+            let solved: Vec<&Row> = values
+                .iter()
+                .filter(|(r, _)| margin_like(r))
+                .filter_map(|(_, r)| r.filter(|r| r.status == Status::Solved))
+                .collect();
+            if solved.iter().any(|r| r.value != solved[0].value) {
+                for r in solved {
+                    if shown.contains(&r.value.as_str()) {
+                        continue;
+                    }
+                    shown.push(&r.value);
+                    let Ok(rs) = r.rules.parse::<Ruleset>() else {
+                        continue;
+                    };
+                    let Ok(pv_rules) = Rules::new(rs).with_suicide(*suicide) else {
+                        continue;
+                    };
+                    // basic's PV is searched at the row's komi; the others at 0.
+                    let pv_rules = if rs == Ruleset::Basic {
+                        pv_rules.with_komi(komi.parse().unwrap_or(Komi::ZERO))
+                    } else {
+                        pv_rules
+                    };
+                    let _ = writeln!(
+                        s,
+                        "{} {} ({}):\n",
+                        r.rules,
+                        r.value,
+                        if r.pv.is_empty() { "no moves" } else { &r.pv }
+                    );
+                    if let Some(d) =
+                        pv_diagrams_from(&board, pv_rules, &p.start(rs), &r.pv, 8)
+                    {
+                        let _ = writeln!(s, "```\n{d}```\n");
+                    }
+                }
+            }
+        }
+    }
 }

@@ -120,12 +120,25 @@ pub struct Row {
     pub threads: usize,
     /// The kosolve version that computed the row.
     pub version: String,
+    /// The start position's name (a config's `[[positions]]`); empty for
+    /// the empty board. Tables written before positions existed lack the column.
+    #[serde(default)]
+    pub position: String,
 }
 
 impl Row {
-    /// The job key of this row: board, rules, suicide, komi.
+    /// The job key of this row: board (and position), rules, suicide, komi.
     pub fn key(&self) -> JobKey {
-        JobKey::new(&self.board, &self.rules, &self.suicide, &self.komi)
+        JobKey::new(&self.label(), &self.rules, &self.suicide, &self.komi)
+    }
+
+    /// The board, or for a position's row `board@name` (as [`crate::Job::label`]).
+    pub fn label(&self) -> String {
+        if self.position.is_empty() {
+            self.board.clone()
+        } else {
+            format!("{}@{}", self.board, self.position)
+        }
     }
 }
 

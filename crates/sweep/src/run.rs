@@ -249,7 +249,10 @@ pub fn run_sweep(
             let spinner = multi.add(ProgressBar::new_spinner());
             let label = format!(
                 "{} {} suicide {} komi {}",
-                job.board, job.rules.ruleset, job.rules.suicide, job.rules.komi
+                job.label(),
+                job.rules.ruleset,
+                job.rules.suicide,
+                job.rules.komi
             );
             spinner.set_message(label.clone());
             spinner.enable_steady_tick(Duration::from_millis(250));
@@ -309,7 +312,7 @@ pub fn run_sweep(
                     };
                     let name = format!(
                         "{}-{}{method}-{}.sgf",
-                        file_safe(&job.board),
+                        file_safe(&job.label()),
                         job.rules.ruleset,
                         job.rules.suicide
                     );

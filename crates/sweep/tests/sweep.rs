@@ -48,6 +48,7 @@ fn fake(job: &Job, _nodes: &Arc<AtomicU64>) -> JobOutput {
             peak_mib: 0.5,
             threads: 1,
             version: "test".into(),
+            position: job.position_name().into(),
         },
         sgf: Some("(;FF[4])".into()),
     }
