@@ -3,6 +3,7 @@
 use crate::common::{parse_rules, CliError, Format};
 use crate::start::{resolve, Resolved, StartArgs};
 use kosolve_perft::{count_games_from, CountOptions, PerftError};
+use kosolve_rules::Game;
 use serde_json::json;
 use std::time::Instant;
 

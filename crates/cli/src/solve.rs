@@ -1,8 +1,8 @@
 //! `kosolve solve`: the exact perfect-play value of a board under a ruleset.
 
 use crate::common::{parse_rules, CliError, Format};
-use crate::start::{resolve, Resolved, StartArgs};
 use crate::interrupt::install_interrupt_handler;
+use crate::start::{resolve, Resolved, StartArgs};
 use kosolve_board::{Board, Color};
 use kosolve_rules::{AnyGame, Game, Komi, Move, Rules, Ruleset, Setup, ValueKind};
 use kosolve_solver::{default_memory_mib, sgf_size, Answer, KomiAnalysis, Report, SolveOptions};

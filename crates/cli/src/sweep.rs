@@ -113,19 +113,19 @@ pub fn run_job(job: &Job, nodes: &Arc<AtomicU64>) -> JobOutput {
     let komi_range = matches!(job.rules.ruleset, Ruleset::Fundamental)
         .then(|| kosolve_solver::default_komi_range(&board));
     let setup = job.setup();
-    let report = match kosolve_solver::solve_from(board.clone(), job.rules, &setup, &opts, komi_range)
-    {
-        Ok(r) => r,
-        // A failed self-check is a bug, not a refusal: the panic stops the
-        // sweep (SweepError::JobFailed; rows already finished stay in the
-        // partial table).
-        Err(e @ SolveError::CheckFailed(_)) => panic!("{e}"),
-        Err(e) => {
-            row.status = Status::Refused;
-            row.outcome = e.to_string();
-            return JobOutput { row, sgf: None };
-        }
-    };
+    let report =
+        match kosolve_solver::solve_from(board.clone(), job.rules, &setup, &opts, komi_range) {
+            Ok(r) => r,
+            // A failed self-check is a bug, not a refusal: the panic stops the
+            // sweep (SweepError::JobFailed; rows already finished stay in the
+            // partial table).
+            Err(e @ SolveError::CheckFailed(_)) => panic!("{e}"),
+            Err(e) => {
+                row.status = Status::Refused;
+                row.outcome = e.to_string();
+                return JobOutput { row, sgf: None };
+            }
+        };
     let kind = job.rules.ruleset.value_kind();
     row.nodes = report.total.nodes;
     row.seconds = (report.total.seconds * 1000.0).round() / 1000.0;

@@ -265,8 +265,11 @@ fn positions(s: &mut String, config: &Config, rows: &[Row], komi: &str) {
     }
     let rules: Vec<&str> = config.rules.iter().map(|r| r.name()).collect();
     for suicide in &config.suicide {
-        let _ = writeln!(s, "## Positions, suicide {suicide}, komi {komi}
-");
+        let _ = writeln!(
+            s,
+            "## Positions, suicide {suicide}, komi {komi}
+"
+        );
         let _ = writeln!(s, "| position | board | to move | {} |", rules.join(" | "));
         let _ = writeln!(s, "|---|---|---|{}", "---|".repeat(rules.len()));
         for p in &config.positions {
@@ -344,9 +347,7 @@ fn positions(s: &mut String, config: &Config, rows: &[Row], komi: &str) {
                         r.value,
                         if r.pv.is_empty() { "no moves" } else { &r.pv }
                     );
-                    if let Some(d) =
-                        pv_diagrams_from(&board, pv_rules, &p.start(rs), &r.pv, 8)
-                    {
+                    if let Some(d) = pv_diagrams_from(&board, pv_rules, &p.start(rs), &r.pv, 8) {
                         let _ = writeln!(s, "```\n{d}```\n");
                     }
                 }
