@@ -125,14 +125,26 @@ impl Setup {
                 });
             }
             if !g.is_legal(m) {
-                return Err(SetupError::IllegalMove {
-                    number: i + 1,
-                    name: m.name(g.board()),
-                    why: format!(
+                // The board's own reason where there is one, else the ko rule's.
+                let board_reason = match m {
+                    Move::Play(p) => g
+                        .position()
+                        .play(g.board(), g.to_move(), p, g.rules().suicide)
+                        .err()
+                        .map(|e| e.to_string()),
+                    _ => None,
+                };
+                let why = board_reason.unwrap_or_else(|| {
+                    format!(
                         "{} may not play it under {}",
                         g.to_move(),
                         g.rules().ruleset
-                    ),
+                    )
+                });
+                return Err(SetupError::IllegalMove {
+                    number: i + 1,
+                    name: m.name(g.board()),
+                    why,
                 });
             }
             g.play(m);
