@@ -1,0 +1,196 @@
+//! `kosolve solve` and `kosolve count` from a position or a game record
+//! (docs/rules.md, "Starting from a position").
+
+use kosolve_rules::Ruleset;
+use std::process::Command;
+
+fn kosolve(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_kosolve"))
+        .args(args)
+        .output()
+        .expect("run kosolve");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let mut a = vec!["solve", "--format", "json"];
+    a.extend_from_slice(args);
+    let (code, out, err) = kosolve(&a);
+    assert_eq!(code, 0, "{args:?}: stderr: {err}");
+    serde_json::from_str(out.lines().next().expect("one line")).expect("valid JSON")
+}
+
+/// The empty diagram of a `RxC` board, rows joined by `/`.
+fn empty_diagram(rows: usize, cols: usize) -> String {
+    vec![".".repeat(cols); rows].join("/")
+}
+
+#[test]
+fn the_empty_diagram_gives_the_empty_board_value() {
+    let boards = [
+        ("1x1", 1, 1),
+        ("1x2", 1, 2),
+        ("1x3", 1, 3),
+        ("1x4", 1, 4),
+        ("1x5", 1, 5),
+        ("2x2", 2, 2),
+        ("2x3", 2, 3),
+    ];
+    let mut compared = 0;
+    for (b, r, c) in boards {
+        let d = empty_diagram(r, c);
+        for rs in Ruleset::ALL {
+            // A short komi analysis (Fundamental and Ultimate Go), a small table.
+            let plain = [
+                "solve",
+                "--format",
+                "json",
+                "--board",
+                b,
+                "--rules",
+                rs.name(),
+                "--komi-range",
+                "1",
+                "--memory",
+                "64",
+            ];
+            let mut from = plain.to_vec();
+            from.extend_from_slice(&["--position", &d, "--to-move", "black"]);
+            let (c1, o1, e1) = kosolve(&plain);
+            let (c2, o2, e2) = kosolve(&from);
+            assert_eq!(c1, c2, "{b} {rs}: exit status ({e1} / {e2})");
+            if c1 != 0 {
+                // Refused both ways, for the same reason.
+                assert_eq!(e1, e2, "{b} {rs}");
+                continue;
+            }
+            let v1: serde_json::Value = serde_json::from_str(o1.trim()).unwrap();
+            let v2: serde_json::Value = serde_json::from_str(o2.trim()).unwrap();
+            for k in [
+                "value", "outcome", "status", "lower", "upper", "pv", "nodes",
+            ] {
+                assert_eq!(v1[k], v2[k], "{b} {rs}: {k}");
+            }
+            compared += 1;
+        }
+    }
+    // Kee's search is refused on the larger boards; everything else solves.
+    assert!(compared >= 80, "only {compared} compared");
+}
+
+#[test]
+fn json_of_a_position_carries_it() {
+    let v = json(&[
+        "--board",
+        "2x3",
+        "--position",
+        "XO./.X.",
+        "--to-move",
+        "white",
+    ]);
+    assert_eq!(v["position"], "XO./.X.");
+    assert_eq!(v["to_move"], "white");
+    assert_eq!(v["status"], "solved");
+    // The empty board has no position key: its output is as it was.
+    let v = json(&["--board", "2x3"]);
+    assert!(v.get("position").is_none() && v.get("to_move").is_none());
+}
+
+#[test]
+fn a_record_differs_from_its_bare_position_under_psk() {
+    // B pass, W C1, B B1, W A1 takes B1: `O.O.`, Black to move. Bare,
+    // Black retakes at B1; after the record, `.XO.` has occurred and psk
+    // forbids the retake.
+    let dir = std::env::temp_dir().join(format!("kosolve-record-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let sgf = dir.join("ko.sgf");
+    std::fs::write(&sgf, "(;GM[1]FF[4]SZ[4:1];B[];W[ca];B[ba];W[aa])").unwrap();
+    let sgf = sgf.to_str().unwrap();
+    let game = json(&["--game", sgf, "--rules", "psk"]);
+    let bare = json(&[
+        "--board",
+        "1x4",
+        "--position",
+        "O.O.",
+        "--to-move",
+        "black",
+        "--rules",
+        "psk",
+    ]);
+    assert_eq!(game["position"], "O.O.");
+    assert_eq!(game["to_move"], "black");
+    assert_eq!(game["record_moves"], 4);
+    assert_ne!(game["value"], bare["value"]);
+    assert_eq!(bare["pv"][0], "B1", "bare: Black retakes");
+    assert_ne!(game["pv"][0], "B1", "record: the retake is forbidden");
+    // Under a rule without history (`basic` forbids only the position two
+    // moves back, `.XO.`, here too) the record still counts; under psk
+    // from the bare position, the count continues from there.
+    let (code, out, err) = kosolve(&["count", "--game", sgf, "--rules", "psk", "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    let c: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(c["position"], "O.O.");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn bad_starts_exit_2_with_a_message() {
+    let dir = std::env::temp_dir().join(format!("kosolve-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let write = |name: &str, text: &str| {
+        let p = dir.join(name);
+        std::fs::write(&p, text).unwrap();
+        p.to_str().unwrap().to_string()
+    };
+    let unparsable = write("a.sgf", "(;SZ[3]B[bb");
+    let off = write("b.sgf", "(;SZ[3];B[dd])");
+    let illegal = write("c.sgf", "(;SZ[3];B[bb];W[bb])");
+    let large = write("d.sgf", "(;SZ[9];B[ee])");
+    let ko = write("e.sgf", "(;SZ[4:1];B[];W[ca];B[ba];W[aa];B[ba])");
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (vec!["--board", "2x3", "--position", "XO/.X."], "rows"),
+        (
+            vec!["--board", "2x2", "--position", "XZ/O."],
+            "unexpected 'Z'",
+        ),
+        (vec!["--board", "2x2", "--position", "XO/O."], "no liberty"),
+        (vec!["--board", "1x3", "--position", "X.."], ""),
+        (vec!["--game", &unparsable], "syntax"),
+        (vec!["--game", &off], "move 1"),
+        (vec!["--game", &illegal], "move 2"),
+        (vec!["--game", &large], "64 points"),
+        (vec!["--game", &ko, "--rules", "psk"], "move 5"),
+        (
+            vec![
+                "--board",
+                "2x2",
+                "--position",
+                "X./..",
+                "--prisoners",
+                "1,0",
+            ],
+            "prisoners",
+        ),
+        (
+            vec!["--board", "2x2", "--position", "X./..", "--to-move", "red"],
+            "black or white",
+        ),
+    ];
+    for (args, needle) in cases {
+        let mut a = vec!["solve"];
+        a.extend_from_slice(&args);
+        let (code, _, err) = kosolve(&a);
+        if needle.is_empty() {
+            assert_eq!(code, 0, "{args:?}: {err}");
+            continue;
+        }
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: '{needle}' not in: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
