@@ -6,7 +6,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// The CSV columns, in order (documented in docs/configs.md).
-pub const COLUMNS: [&str; 16] = [
+pub const COLUMNS: [&str; 17] = [
     "board",
     "rules",
     "suicide",
@@ -23,6 +23,7 @@ pub const COLUMNS: [&str; 16] = [
     "peak_mib",
     "threads",
     "version",
+    "position",
 ];
 
 /// The columns that measure effort rather than results; comparisons of
@@ -239,7 +240,9 @@ pub fn read_rows(path: &Path) -> Result<Vec<Row>, IoError> {
         path: path.to_path_buf(),
         message: e.to_string(),
     })?;
-    if header.iter().collect::<Vec<_>>() != COLUMNS {
+    // Tables written before the `position` column existed lack it.
+    let header: Vec<&str> = header.iter().collect();
+    if header != COLUMNS && header[..] != COLUMNS[..COLUMNS.len() - 1] {
         return Err(IoError::Csv {
             path: path.to_path_buf(),
             message: format!("expected the columns {}", COLUMNS.join(",")),

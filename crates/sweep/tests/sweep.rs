@@ -321,3 +321,92 @@ fn a_panicking_job_stops_the_sweep_and_keeps_the_finished_rows() {
         std::fs::read(fresh.join("t.csv")).unwrap()
     );
 }
+
+const POSITIONS: &str = r#"
+name = "p"
+rules = ["psk", "fundamental"]
+[[positions]]
+name = "ko"
+board = "1x4"
+diagram = "O.O."
+to_move = "black"
+source = "a test"
+note = "A ko."
+[[positions]]
+name = "corner"
+board = "2x2"
+diagram = "X./.O"
+to_move = "white"
+prisoners = [1, 2]
+"#;
+
+#[test]
+fn positions_are_jobs_of_their_own() {
+    let c = Config::parse("p.toml", "p", POSITIONS).unwrap();
+    assert!(c.boards.is_empty());
+    assert_eq!(c.positions.len(), 2);
+    let jobs = c.jobs();
+    assert_eq!(jobs.len(), 4);
+    assert_eq!(jobs[0].label(), "1x4@ko");
+    assert_eq!(jobs[0].key().as_str(), "1x4@ko|psk|forbidden|0");
+    let corner = &c.positions[1];
+    assert_eq!(corner.diagram(), "X./.O");
+    // Prisoners count only under Fundamental and Ultimate Go.
+    assert_eq!(corner.start(kosolve_rules::Ruleset::Psk).prisoners, [0, 0]);
+    assert_eq!(
+        corner.start(kosolve_rules::Ruleset::Fundamental).prisoners,
+        [1, 2]
+    );
+    assert_eq!(jobs[3].setup().start.to_move, kosolve_board::Color::White);
+    let d = tmpdir("positions");
+    let s = run_sweep(&c, &opts(&d), &fake).unwrap();
+    assert_eq!(s.jobs, 4);
+    let rows = read_rows(&d.join("p.csv")).unwrap();
+    assert_eq!(rows.len(), 4);
+    assert!(rows.iter().all(|r| !r.position.is_empty()));
+    let md = std::fs::read_to_string(d.join("p.md")).unwrap();
+    assert!(md.contains("## Positions, suicide forbidden"), "{md}");
+    assert!(
+        md.contains("### ko") && md.contains("Source: a test"),
+        "{md}"
+    );
+    assert!(md.contains("`--position 'O.O.'`"), "{md}");
+    assert!(d.join("pv").join("1x4_ko-psk-forbidden.sgf").exists());
+    // Resuming a finished sweep keeps its position rows.
+    let s = run_sweep(
+        &c,
+        &SweepOptions {
+            resume: true,
+            ..opts(&d)
+        },
+        &fake,
+    )
+    .unwrap();
+    // The position rows are found again by their keys.
+    assert_eq!((s.computed, s.resumed), (0, 4));
+}
+
+#[test]
+fn bad_positions_are_config_errors() {
+    let base = "rules = [\"psk\"]\n[[positions]]\nname = \"x\"\nboard = \"2x2\"\n";
+    for (extra, needle) in [
+        ("diagram = \"XO/O.\"\n", "no liberty"),
+        ("diagram = \"XO./..\"\n", "rows"),
+        ("diagram = \"XZ/..\"\n", "'Z'"),
+        ("diagram = \"X./..\"\nto_move = \"red\"\n", "black, white"),
+    ] {
+        let text = format!("{base}{extra}");
+        let e = Config::parse("c.toml", "c", &text).unwrap_err().to_string();
+        assert!(e.contains(needle) && e.contains("position 'x'"), "{e}");
+    }
+    let twice = format!(
+        "{base}diagram = \"X./..\"\n{}diagram = \"..\\n..\"\n",
+        &base[16..]
+    );
+    let e = Config::parse("c.toml", "c", &twice)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("used twice"), "{e}");
+    let e = Config::parse("c.toml", "c", "rules = [\"psk\"]\n").unwrap_err();
+    assert!(e.to_string().contains("no 'boards'"), "{e}");
+}
