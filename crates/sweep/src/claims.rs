@@ -2,8 +2,8 @@
 //! "8. Claims from the sources the results should settle", with how the
 //! rows of the table settle it. [`CLAIMS`] is the list, in report order.
 
-use crate::config::Config;
-use crate::report::{cell, find, value_of};
+use crate::config::{Config, PositionClaim};
+use crate::report::{cell, find, find_at, value_of};
 use crate::row::{Row, Status};
 use std::fmt::Write;
 
@@ -22,7 +22,7 @@ struct Claim {
 }
 
 /// Every claim the report settles, in order.
-const CLAIMS: [Claim; 9] = [
+const CLAIMS: [Claim; 11] = [
     Claim {
         title: "Area scoring, positional superko, 2x2: Black wins by 1",
         settle: psk_two_by_two,
@@ -42,6 +42,14 @@ const CLAIMS: [Claim; 9] = [
     Claim {
         title: "Fixed ko against positional superko (\"forced ko fights seem to be impossible\")",
         settle: |e| compare(e, "psk", "fixed"),
+    },
+    Claim {
+        title: "Fixed ko: \"each open basic ko equals one eye\" (on the config's position pairs)",
+        settle: |e| position_claim(e, PositionClaim::KoEye),
+    },
+    Claim {
+        title: "Fixed ko: \"forced ko fights seem to be impossible\" (on the config's position pairs)",
+        settle: |e| position_claim(e, PositionClaim::KoFight),
     },
     Claim {
         title: "Kee: \"2x2 is a draw (2 points each) while under the other rules Black or White wins by one point\"",
@@ -88,6 +96,82 @@ pub(crate) fn write(s: &mut String, config: &Config, rows: &[Row], komi: &str) {
 }
 
 const F: &str = "forbidden";
+
+/// Settles a fixed ko claim on the positions that carry it, each against
+/// its pair (docs/configs.md, `claim`): with suicide forbidden, at the
+/// report's komi, the fixed-ko values of the two must be equal.
+fn position_claim(e: &Evidence<'_>, which: PositionClaim) -> String {
+    let mut s = String::new();
+    let with: Vec<_> = e
+        .config
+        .positions
+        .iter()
+        .filter(|p| p.claim == Some(which))
+        .collect();
+    if with.is_empty() {
+        let _ = writeln!(
+            s,
+            "Not settled here: the config has no position pair marked `claim = \"{}\"` \
+             (solver-configs/bestiary.toml has them).\n",
+            which.name()
+        );
+        return s;
+    }
+    let (what, other) = match which {
+        PositionClaim::KoEye => ("with the open basic ko", "with one eye in its place"),
+        PositionClaim::KoFight => ("with the ko threat", "without it"),
+    };
+    for p in with {
+        let pair = p.pair.as_deref().unwrap_or_default();
+        let row = |name: &str, rules: &str| find_at(e.rows, name, rules, F, e.komi);
+        let v = |name: &str, rules: &str| value_of(row(name, rules));
+        let pv = |name: &str, rules: &str| {
+            row(name, rules)
+                .map(|r| {
+                    if r.pv.is_empty() {
+                        "no moves".to_string()
+                    } else {
+                        r.pv.clone()
+                    }
+                })
+                .unwrap_or_default()
+        };
+        let psk = match (v(&p.name, "psk"), v(pair, "psk")) {
+            (Some(a), Some(b)) => format!(" Under psk: {a} and {b}."),
+            _ => String::new(),
+        };
+        match (v(&p.name, "fixed"), v(pair, "fixed")) {
+            (Some(a), Some(b)) if a == b => {
+                let _ = writeln!(
+                    s,
+                    "Confirmed on `{}`: under fixed ko the value {what} is {a}, as it is \
+                     {other} (`{pair}`).{psk} One pair confirms the claim for that shape only.\n",
+                    p.name
+                );
+            }
+            (Some(a), Some(b)) => {
+                let _ = writeln!(
+                    s,
+                    "REFUTED by `{}`: under fixed ko the value {what} is {a}, but {b} {other} \
+                     (`{pair}`).{psk} Fixed-ko PVs: `{}`: {}; `{pair}`: {}.\n",
+                    p.name,
+                    p.name,
+                    pv(&p.name, "fixed"),
+                    pv(pair, "fixed")
+                );
+            }
+            _ => {
+                let _ = writeln!(
+                    s,
+                    "Not settled on `{}`: the fixed-ko rows of it and `{pair}` (suicide forbidden, \
+                     komi {}) are not both solved.\n",
+                    p.name, e.komi
+                );
+            }
+        }
+    }
+    s
+}
 
 fn psk_two_by_two(e: &Evidence<'_>) -> String {
     let mut s = String::new();

@@ -82,6 +82,8 @@ struct RawPosition {
     prisoners: Option<[u32; 2]>,
     source: Option<String>,
     note: Option<String>,
+    claim: Option<String>,
+    pair: Option<String>,
 }
 
 #[derive(Deserialize, Debug, Default)]
@@ -138,6 +140,33 @@ pub struct NamedPosition {
     pub source: String,
     /// What the position tests, for the report.
     pub note: String,
+    /// A claim of the fixed ko text this position tests against its
+    /// [`NamedPosition::pair`] (docs/configs.md).
+    pub claim: Option<PositionClaim>,
+    /// The position this one is compared with for its claim.
+    pub pair: Option<String>,
+}
+
+/// A claim of the *Fixed Ko* text that a pair of positions tests
+/// (docs/configs.md, `claim`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum PositionClaim {
+    /// "Each open basic ko equals one eye": the position, with an open
+    /// basic ko, has the fixed-ko value of its pair, where the ko is one eye.
+    KoEye,
+    /// "Forced ko fights seem to be impossible": the position, with a ko
+    /// threat, has the fixed-ko value of its pair, the same without the threat.
+    KoFight,
+}
+
+impl PositionClaim {
+    /// The config spelling.
+    pub const fn name(self) -> &'static str {
+        match self {
+            PositionClaim::KoEye => "fixed-ko-eye",
+            PositionClaim::KoFight => "fixed-ko-fight",
+        }
+    }
 }
 
 impl NamedPosition {
@@ -349,7 +378,34 @@ impl Config {
                 prisoners,
                 source: p.source.clone().unwrap_or_default(),
                 note: p.note.clone().unwrap_or_default(),
+                claim: match p.claim.as_deref() {
+                    None => None,
+                    Some("fixed-ko-eye") => Some(PositionClaim::KoEye),
+                    Some("fixed-ko-fight") => Some(PositionClaim::KoFight),
+                    Some(other) => {
+                        return Err(fail(format!(
+                            "claim '{other}' is not one of: fixed-ko-eye, fixed-ko-fight"
+                        )))
+                    }
+                },
+                pair: p.pair.clone(),
             });
+            if p.claim.is_some() != p.pair.is_some() {
+                return Err(fail("'claim' and 'pair' go together".into()));
+            }
+        }
+        for (p, raw) in positions.iter().zip(&raw.positions) {
+            if let Some(pair) = &p.pair {
+                if pair == &p.name || !positions.iter().any(|q| &q.name == pair) {
+                    return Err(err(
+                        raw.span(),
+                        format!(
+                            "position '{}': pair '{pair}' names no other position",
+                            p.name
+                        ),
+                    ));
+                }
+            }
         }
         let mut rules = Vec::new();
         for r in raw.rules.get_ref() {

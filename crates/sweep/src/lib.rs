@@ -11,7 +11,7 @@ pub mod report;
 mod row;
 mod run;
 
-pub use config::{Config, ConfigError, Job, Limits, NamedPosition};
+pub use config::{Config, ConfigError, Job, Limits, NamedPosition, PositionClaim};
 pub use row::{
     read_rows, rows_to_csv, write_atomic, IoError, JobKey, Lock, Row, RowLog, Status, COLUMNS,
     TIMING_COLUMNS,

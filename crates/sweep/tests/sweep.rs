@@ -410,3 +410,62 @@ fn bad_positions_are_config_errors() {
     let e = Config::parse("c.toml", "c", "rules = [\"psk\"]\n").unwrap_err();
     assert!(e.to_string().contains("no 'boards'"), "{e}");
 }
+
+#[test]
+fn fixed_ko_claims_are_settled_on_position_pairs() {
+    let text = r#"
+rules = ["psk", "fixed"]
+[[positions]]
+name = "ko"
+board = "1x3"
+diagram = "X.."
+claim = "fixed-ko-eye"
+pair = "eye"
+[[positions]]
+name = "eye"
+board = "1x3"
+diagram = "X.."
+"#;
+    let c = Config::parse("c.toml", "c", text).unwrap();
+    let rows_with = |ko_fixed: &str| -> Vec<Row> {
+        c.jobs()
+            .iter()
+            .map(|j| {
+                let mut r = row_of(j);
+                r.value = match (j.position_name(), j.rules.ruleset.name()) {
+                    ("ko", "fixed") => ko_fixed.into(),
+                    ("eye", "fixed") => "3".into(),
+                    _ => "1".into(),
+                };
+                r
+            })
+            .collect()
+    };
+    let md = report::markdown(&c, &rows_with("3"));
+    assert!(md.contains("Confirmed on `ko`"), "{md}");
+    let md = report::markdown(&c, &rows_with("-3"));
+    assert!(md.contains("REFUTED by `ko`"), "{md}");
+    assert!(md.contains("The margin rulesets disagree"), "{md}");
+    // The other claim has no pair here.
+    assert!(
+        md.contains("no position pair marked `claim = \"fixed-ko-fight\"`"),
+        "{md}"
+    );
+    for (extra, needle) in [
+        ("claim = \"fixed-ko-eye\"\n", "go together"),
+        (
+            "claim = \"eyes\"\npair = \"y\"\n",
+            "fixed-ko-eye, fixed-ko-fight",
+        ),
+        (
+            "claim = \"fixed-ko-eye\"\npair = \"nobody\"\n",
+            "names no other position",
+        ),
+    ] {
+        let t = format!(
+            "rules = [\"psk\"]\n[[positions]]\nname = \"x\"\nboard = \"1x3\"\ndiagram = \"X..\"\n{extra}"
+        );
+        let e = Config::parse("c.toml", "c", &t).unwrap_err().to_string();
+        assert!(e.contains(needle), "{e}");
+    }
+}
