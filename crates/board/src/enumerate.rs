@@ -98,29 +98,6 @@ pub fn for_each_legal_with_occupied(
     }
 }
 
-/// Counts the legal positions of `board` by enumerating all `3^n` colourings
-/// (serially; the `kosolve-perft` crate runs the same in parallel).
-///
-/// # Example
-///
-/// Tromp and Farnebäck's published counts (docs/references.md):
-///
-/// ```
-/// use kosolve_board::{count_legal_positions, Board};
-///
-/// assert_eq!(count_legal_positions(&Board::parse("1x3").unwrap()), 15);
-/// assert_eq!(count_legal_positions(&Board::parse("2x2").unwrap()), 57);
-/// ```
-pub fn count_legal_positions(board: &Board) -> u64 {
-    let n = board.len();
-    assert!(n <= 30, "enumerating 3^{n} positions is not feasible");
-    let mut total = 0u64;
-    for occ in 0..(1u64 << n) {
-        for_each_legal_with_occupied(board, Bitboard(occ), |_| total += 1);
-    }
-    total
-}
-
 /// All legal positions of `board`, sorted (boards of up to 20 points).
 pub fn legal_positions(board: &Board) -> Vec<Position> {
     let n = board.len();

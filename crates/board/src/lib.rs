@@ -15,10 +15,7 @@ mod safety;
 mod types;
 
 pub use bitboard::{Bitboard, BitboardIter};
-pub use enumerate::{
-    count_legal_positions, for_each_legal_with_occupied, legal_positions, ternary_index,
-    TernaryIndexer,
-};
+pub use enumerate::{for_each_legal_with_occupied, legal_positions, ternary_index, TernaryIndexer};
 pub use geometry::{Board, BoardError, Shape, MAX_POINTS};
 pub use position::{Cell, DiagramError, PlayError, Played, Position};
 pub use types::{Color, Point, Suicide};

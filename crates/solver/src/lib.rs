@@ -346,7 +346,7 @@ pub fn check_feasible_from(board: &Board, rules: &Rules, setup: &Setup) -> Resul
         }
     } else if rules.ruleset == Ruleset::Kee {
         // Counting is cheap on small boards; larger ones are far over the cap.
-        let count = match (n <= 12).then(|| kosolve_board::count_legal_positions(board)) {
+        let count = match (n <= 12).then(|| kosolve_perft::count_positions(board)) {
             Some(p) if p <= MAX_KEE_POSITIONS => None,
             Some(p) => Some(format!("{p} legal positions")),
             None => Some(format!("{n} points")),
