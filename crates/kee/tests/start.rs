@@ -133,8 +133,8 @@ fn parity_equals_search_from_a_start_on_1x4() {
     starts_on_1x4(&["X..O"]);
 }
 
-/// More positions of 1x4 (minutes in a debug build; seconds in release):
-/// `cargo test -p kosolve-kee --release --test start -- --ignored`.
+/// More positions of 1x4 (about 10 s each even in release; 2 minutes in
+/// all): `cargo test -p kosolve-kee --release --test start -- --ignored`.
 #[test]
 #[ignore]
 fn parity_equals_search_from_more_starts_on_1x4() {
