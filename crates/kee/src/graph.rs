@@ -1,5 +1,6 @@
 //! The graph of reachable Kee game situations, one vertex per symmetry class.
 
+use hashbrown::HashSet;
 use kosolve_board::{legal_positions, Board, Color, Point, Position, Suicide};
 
 /// The largest number of legal positions a situation key can hold
@@ -15,9 +16,11 @@ const MARK: u128 = 1 << 127;
 /// so that no key is 0.
 pub type Key = u128;
 
-/// The legal positions of a board, their moves, areas and symmetries.
+/// The positions of a game (every legal position of the board from the
+/// empty board; from another start, those board plays can reach from it),
+/// their moves, areas and symmetries, and where the game starts.
 pub struct Positions {
-    /// All legal positions, sorted; a position's index is its place here.
+    /// The positions, sorted; a position's index is its place here.
     pub list: Vec<Position>,
     /// `plays[c][i]`: the legal board plays of colour `c` (0 Black, 1 White)
     /// on position `i`, in point order: the point and the resulting
@@ -29,8 +32,11 @@ pub struct Positions {
     pub perms: Vec<Vec<u8>>,
     /// Per symmetry, per byte of a 64-bit set, the image of each byte value.
     mask_tables: Vec<[[u64; 256]; 8]>,
-    /// The index of the empty board.
-    pub empty: u8,
+    /// The index of the start position (the empty board from the empty
+    /// board).
+    pub start: u8,
+    /// The player to move at the start: 0 Black, 1 White.
+    pub start_to_move: u8,
     /// Per colour, the board history size that stops her board plays: she
     /// may make one only while her history holds fewer positions
     /// (`u32::MAX`: the rules' own game; smaller: a restricted game).
@@ -40,9 +46,13 @@ pub struct Positions {
     pub mirror: [bool; 2],
     /// Per position, the index of its mirror image: colours swapped and
     /// points reversed (the half turn of a rectangle), if the board is a
-    /// rectangle.
+    /// rectangle ([`NO_MIRROR`] where the image is not among the positions,
+    /// which only happens from a start other than the empty board).
     pub mirror_of: Option<Vec<u8>>,
 }
+
+/// The mirror index of a position whose image is not among the positions.
+pub const NO_MIRROR: u8 = u8::MAX;
 
 impl Positions {
     /// Lists the legal positions of `board` and their moves. Returns `None`
@@ -55,7 +65,44 @@ impl Positions {
         if list.len() > MAX_POSITIONS {
             return None;
         }
-        let index = |p: &Position| list.binary_search(p).expect("a legal position") as u8;
+        Some(Positions::with_list(
+            board,
+            suicide,
+            symmetric,
+            list,
+            Position::EMPTY,
+            Color::Black,
+        ))
+    }
+
+    /// The positions that board plays (of either colour, in any order) can
+    /// reach from `start`, the start among them, with `to_move` to move
+    /// there and no symmetry merging (a symmetry need not fix the start).
+    /// Returns `None` if there are more than [`MAX_POSITIONS`]; the search
+    /// stops as soon as it finds one more, so a large board refuses fast.
+    /// The start must be a legal position of `board`.
+    pub fn from_start(
+        board: &Board,
+        suicide: Suicide,
+        start: Position,
+        to_move: Color,
+    ) -> Option<Positions> {
+        let list = reachable_positions(board, suicide, start, MAX_POSITIONS)?;
+        Some(Positions::with_list(
+            board, suicide, false, list, start, to_move,
+        ))
+    }
+
+    /// The tables for the sorted `list` (closed under board plays).
+    fn with_list(
+        board: &Board,
+        suicide: Suicide,
+        symmetric: bool,
+        list: Vec<Position>,
+        start: Position,
+        to_move: Color,
+    ) -> Positions {
+        let index = |p: &Position| list.binary_search(p).expect("a position of the game") as u8;
         let mut plays: [Vec<Vec<(Point, u8)>>; 2] = [Vec::new(), Vec::new()];
         let mut area: [Vec<u8>; 2] = [Vec::new(), Vec::new()];
         for (ci, c) in [Color::Black, Color::White].into_iter().enumerate() {
@@ -95,7 +142,7 @@ impl Positions {
                 t
             })
             .collect();
-        let empty = index(&Position::EMPTY);
+        let start = index(&start);
         let n = board.len();
         let half_turn = |b: kosolve_board::Bitboard| {
             let mut out = kosolve_board::Bitboard::EMPTY;
@@ -107,24 +154,26 @@ impl Positions {
         let mirror_of = matches!(board.shape(), kosolve_board::Shape::Rect { .. }).then(|| {
             list.iter()
                 .map(|x| {
-                    index(&Position {
+                    let image = Position {
                         black: half_turn(x.white),
                         white: half_turn(x.black),
-                    })
+                    };
+                    list.binary_search(&image).map_or(NO_MIRROR, |i| i as u8)
                 })
                 .collect()
         });
-        Some(Positions {
+        Positions {
             list,
             plays,
             area,
             perms,
             mask_tables,
-            empty,
+            start,
+            start_to_move: to_move.index() as u8,
             limit: [u32::MAX; 2],
             mirror: [false; 2],
             mirror_of,
-        })
+        }
     }
 
     /// The number of legal positions.
@@ -248,15 +297,49 @@ pub struct Situation {
 }
 
 impl Situation {
-    /// The start: empty board, Black to move, both histories empty.
+    /// The start: the start position (the empty board from the empty
+    /// board) with its player to move, both histories empty, no pass made.
     pub fn start(p: &Positions) -> Situation {
         Situation {
-            to_move: 0,
+            to_move: p.start_to_move,
             after_pass: false,
-            pos: p.empty,
+            pos: p.start,
             hist: [0, 0],
         }
     }
+}
+
+/// The positions board plays of either colour can reach from `start`,
+/// sorted, or `None` once there are more than `max`.
+pub fn reachable_positions(
+    board: &Board,
+    suicide: Suicide,
+    start: Position,
+    max: usize,
+) -> Option<Vec<Position>> {
+    let mut seen: HashSet<Position> = HashSet::new();
+    let mut queue = vec![start];
+    seen.insert(start);
+    let mut i = 0;
+    while i < queue.len() {
+        let pos = queue[i];
+        i += 1;
+        for c in [Color::Black, Color::White] {
+            for p in pos.empty(board) {
+                let Ok(pl) = pos.play(board, c, p, suicide) else {
+                    continue;
+                };
+                if seen.insert(pl.position) {
+                    if queue.len() == max {
+                        return None;
+                    }
+                    queue.push(pl.position);
+                }
+            }
+        }
+    }
+    queue.sort_unstable();
+    Some(queue)
 }
 
 /// The explicit graph: vertices in breadth-first order (the start is

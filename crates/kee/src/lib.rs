@@ -25,6 +25,10 @@
 //! player's moves can only hurt her, so a game with Black restricted has a
 //! value at most the real one, and one with White restricted at least.
 //! When the two bounds meet, the value is exact. See docs/kee.md.
+//!
+//! [`solve_kee_from`] starts from a position instead ([`Start`]: both
+//! histories empty, no situation recorded): the graph then holds the
+//! positions reachable from it, without symmetry merging.
 
 #![warn(missing_docs)]
 
@@ -34,7 +38,7 @@ pub mod verify;
 
 use graph::{Graph, GraphError, Positions, Situation};
 use kosolve_board::{Board, Color, Point, Shape, Suicide};
-use kosolve_rules::{Game as _, GameResult, KeeGame, Move, Rules, Ruleset};
+use kosolve_rules::{Game as _, GameResult, KeeGame, Move, Rules, Ruleset, Start};
 use parity::{Arena, Solution, NO_MOVE};
 use std::fmt;
 use std::sync::Arc;
@@ -139,7 +143,8 @@ pub struct KeeSolution {
     pub pv: Vec<Option<Point>>,
     /// The scores (Black, White) at the end of the principal variation.
     pub pv_scores: Option<(u32, u32)>,
-    /// The number of legal positions.
+    /// The number of legal positions (from a start other than the empty
+    /// board: of positions reachable from it).
     pub positions: usize,
     /// Every graph tried, in order.
     pub runs: Vec<GraphRun>,
@@ -192,6 +197,9 @@ pub enum KeeError {
     MirrorNeedsRectangle,
     /// An independent check of the answer failed: a bug, reported loudly.
     CheckFailed(String),
+    /// The start position has stones off the board, on one point twice,
+    /// or a chain without a liberty.
+    BadStart,
 }
 
 impl fmt::Display for KeeError {
@@ -199,7 +207,10 @@ impl fmt::Display for KeeError {
         match self {
             KeeError::TooManyPositions { max } => write!(
                 f,
-                "the Kee situation graph supports boards of up to {max} legal positions"
+                "the Kee situation graph supports boards of up to {max} legal positions \
+                 (from a position: up to {max} positions reachable from it by board plays; \
+                 every chain can be captured once its owner fills her own eyes, so on all but \
+                 the smallest boards far more are)"
             ),
             KeeError::TooManySituations { cap } => write!(
                 f,
@@ -216,6 +227,11 @@ impl fmt::Display for KeeError {
                 write!(f, "the mirror restriction needs a rectangular board")
             }
             KeeError::CheckFailed(why) => write!(f, "Kee answer failed its check: {why}"),
+            KeeError::BadStart => write!(
+                f,
+                "the start is not a legal position of the board (a stone off the board or a \
+                 chain without a liberty)"
+            ),
         }
     }
 }
@@ -295,9 +311,42 @@ pub fn solve_game(
     game: Game,
     cap: u64,
 ) -> Result<Solved, KeeError> {
-    let mut p = Positions::new(board, suicide, symmetric).ok_or(KeeError::TooManyPositions {
+    solve_game_from(board, suicide, &Start::EMPTY, symmetric, game, cap)
+}
+
+/// The positions of a game from `start`: every legal position with
+/// symmetry merging as asked from the empty board, otherwise those
+/// reachable from the start without merging.
+fn positions_from(
+    board: &Board,
+    suicide: Suicide,
+    start: &Start,
+    symmetric: bool,
+) -> Result<Positions, KeeError> {
+    let too_many = KeeError::TooManyPositions {
         max: graph::MAX_POSITIONS,
-    })?;
+    };
+    if start.position == kosolve_board::Position::EMPTY && start.to_move == Color::Black {
+        Positions::new(board, suicide, symmetric).ok_or(too_many)
+    } else {
+        if !start.position.is_legal(board) {
+            return Err(KeeError::BadStart);
+        }
+        Positions::from_start(board, suicide, start.position, start.to_move).ok_or(too_many)
+    }
+}
+
+/// [`solve_game`] from `start` (its prisoners are ignored): symmetry
+/// merging applies only from the empty board.
+pub fn solve_game_from(
+    board: &Board,
+    suicide: Suicide,
+    start: &Start,
+    symmetric: bool,
+    game: Game,
+    cap: u64,
+) -> Result<Solved, KeeError> {
+    let mut p = positions_from(board, suicide, start, symmetric)?;
     if let Game::Restricted {
         player,
         limit,
@@ -369,12 +418,36 @@ pub fn solve_kee(
     suicide: Suicide,
     opts: KeeOptions,
 ) -> Result<KeeSolution, KeeError> {
+    solve_kee_from(board, suicide, &Start::EMPTY, opts)
+}
+
+/// [`solve_kee`] from `start` (docs/rules.md, "Starting from a position":
+/// both histories empty, no situation recorded; the prisoners are
+/// ignored). From a start other than the empty board with Black to move,
+/// the graph holds the positions reachable from the start (at most
+/// [`graph::MAX_POSITIONS`]) and `opts.symmetric` is not used (a symmetry
+/// of the board need not fix the start).
+pub fn solve_kee_from(
+    board: &Board,
+    suicide: Suicide,
+    start: &Start,
+    opts: KeeOptions,
+) -> Result<KeeSolution, KeeError> {
     let t = Instant::now();
+    // Refuse early (and cheaply) where the positions do not fit.
+    let positions = positions_from(board, suicide, start, false)?.len();
     let points = board.len() as i32;
     let mut runs = Vec::new();
     let mut run = |game: Game| -> Result<Option<Solved>, KeeError> {
-        let start = Instant::now();
-        let r = solve_game(board, suicide, opts.symmetric, game, opts.max_situations);
+        let began = Instant::now();
+        let r = solve_game_from(
+            board,
+            suicide,
+            start,
+            opts.symmetric,
+            game,
+            opts.max_situations,
+        );
         let (value, situations, edges, bytes, solved) = match r {
             Ok(s) => (
                 Some(s.value),
@@ -392,7 +465,7 @@ pub fn solve_kee(
             situations,
             edges,
             bytes,
-            seconds: start.elapsed().as_secs_f64(),
+            seconds: began.elapsed().as_secs_f64(),
         });
         Ok(solved)
     };
@@ -452,6 +525,7 @@ pub fn solve_kee(
         let (pv, scores) = principal_variation(
             board,
             suicide,
+            start,
             (&b.p, &b.g, &b.black),
             (&w.p, &w.g, &w.white),
         )?;
@@ -464,7 +538,7 @@ pub fn solve_kee(
         sol.pv = pv;
         sol.pv_scores = Some(scores);
     }
-    sol.positions = kosolve_board::legal_positions(board).len();
+    sol.positions = positions;
     sol.seconds = t.elapsed().as_secs_f64();
     Ok(sol)
 }
@@ -493,13 +567,15 @@ fn follow(p: &Positions, g: &Graph, v: usize, s: &Situation, t: &Situation) -> O
 fn principal_variation(
     board: &Board,
     suicide: Suicide,
+    start: &Start,
     black: Side<'_>,
     white: Side<'_>,
 ) -> Result<Line, KeeError> {
     let rules = Rules::new(Ruleset::Kee)
         .with_suicide(suicide)
         .map_err(|e| KeeError::CheckFailed(e.to_string()))?;
-    let mut game = KeeGame::new(Arc::new(board.clone()), rules);
+    let start = Start::new(start.position, start.to_move);
+    let mut game = KeeGame::from_start(Arc::new(board.clone()), rules, &start);
     let mut s = Situation::start(black.0);
     let mut v = [0usize, 0usize];
     let sides = [black, white];

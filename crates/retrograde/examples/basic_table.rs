@@ -4,10 +4,15 @@
 //! `cargo run -p kosolve-retrograde --release --example basic_table -- 2x2 3x3 --komi 0.5`
 //!
 //! Options: `--komi K`, `--raw` (keep the ko position as it is instead of
-//! the canonical form), `--max-points N`, `--max-states N`.
+//! the canonical form), `--max-points N`, `--max-states N`, `--sparse`
+//! (number positions on discovery from the empty board too), `--start
+//! DIAGRAM` (solve from this position, rows top first, `/` between rows;
+//! `X` black, `O` white, `.` empty), `--white` (White to move at the start).
+//!
+//! `cargo run -p kosolve-retrograde --release --example basic_table -- 3x5 --start 'XXXXX/X.X.O/XOO.O'`
 
-use kosolve_board::Board;
-use kosolve_retrograde::{solve_basic_with, BasicValue, RetroOptions};
+use kosolve_board::{Board, Color, Position};
+use kosolve_retrograde::{solve_basic_from, BasicStart, BasicValue, RetroOptions};
 use kosolve_rules::{Komi, Rules, Ruleset};
 
 fn halves(h: Option<i32>) -> String {
@@ -37,6 +42,20 @@ fn main() {
         opts.canonical_ko = false;
         args.remove(i);
     }
+    if let Some(i) = args.iter().position(|a| a == "--sparse") {
+        opts.sparse = true;
+        args.remove(i);
+    }
+    let mut diagram = None;
+    if let Some(i) = args.iter().position(|a| a == "--start") {
+        diagram = Some(args[i + 1].replace('/', "\n"));
+        args.drain(i..i + 2);
+    }
+    let mut to_move = Color::Black;
+    if let Some(i) = args.iter().position(|a| a == "--white") {
+        to_move = Color::White;
+        args.remove(i);
+    }
     if args.is_empty() {
         args = ["1x1", "1x2", "1x3", "1x4", "1x5", "2x1", "2x2", "2x3"]
             .iter()
@@ -48,7 +67,11 @@ fn main() {
     for spec in &args {
         let board = Board::parse(spec).expect("board");
         let rules = Rules::new(Ruleset::Basic).with_komi(komi);
-        match solve_basic_with(&board, &rules, &opts) {
+        let position = diagram.as_ref().map_or(Position::EMPTY, |d| {
+            Position::from_diagram(&board, d).expect("a diagram of the board")
+        });
+        let start = BasicStart::at(position, to_move);
+        match solve_basic_from(&board, &rules, &start, &opts) {
             Ok(s) => {
                 let mut pv: Vec<String> = s.pv.iter().map(|m| m.name(&board)).collect();
                 if let Some(c) = s.pv_cycle_start {

@@ -18,6 +18,10 @@
 //!   jigo) if VB = 0 or VW = 0; else void.
 //!
 //! All margins are in half points with komi applied. See docs/retrograde.md.
+//!
+//! [`solve_basic_from`] starts anywhere instead ([`BasicStart`]: a
+//! position, the player to move, the position before the last move and the
+//! consecutive passes), numbering positions as the search discovers them.
 
 #![warn(missing_docs)]
 
@@ -25,11 +29,82 @@ mod attractor;
 mod space;
 
 use attractor::{attractor, Attractor, UNSET};
-use kosolve_board::{Board, Color};
+use kosolve_board::{Board, Color, Position};
 use kosolve_history::{DenseIndex, DENSE_MAX_POINTS};
-use kosolve_rules::{End, Move, Rules, Ruleset};
+use kosolve_rules::{End, Game, Move, Rules, Ruleset, Setup, SetupError, StandardGame};
 use std::fmt;
+use std::sync::Arc;
 use std::time::Instant;
+
+/// Where a `basic` solve starts: everything of a `basic` game's history
+/// that its future reads (docs/retrograde.md, "Starting from a position").
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct BasicStart {
+    /// The position.
+    pub position: Position,
+    /// The player to move.
+    pub to_move: Color,
+    /// The position before the last move (the one a board play may not
+    /// recreate; after a pass, the position itself), `None` where no move
+    /// has been made from the start.
+    pub two_ago: Option<Position>,
+    /// Consecutive passes that ended the moves so far.
+    pub passes: u8,
+}
+
+impl BasicStart {
+    /// The empty board, Black to move, no move made.
+    pub const EMPTY: BasicStart = BasicStart {
+        position: Position::EMPTY,
+        to_move: Color::Black,
+        two_ago: None,
+        passes: 0,
+    };
+
+    /// A position with its player to move and no move made from it
+    /// (docs/rules.md, "Starting from a position": no move two moves ago,
+    /// no pass).
+    pub const fn at(position: Position, to_move: Color) -> BasicStart {
+        BasicStart {
+            position,
+            to_move,
+            two_ago: None,
+            passes: 0,
+        }
+    }
+
+    /// Where `g` stands now: its position, player, consecutive passes and
+    /// the position before its last move.
+    pub fn of_game(g: &StandardGame) -> BasicStart {
+        BasicStart {
+            position: g.position(),
+            to_move: g.to_move(),
+            two_ago: g.two_moves_ago(),
+            passes: g.consecutive_passes(),
+        }
+    }
+
+    /// The end of `setup` under `rules` (which must be `basic`): its moves
+    /// are replayed by the rules engine, so their history counts.
+    pub fn from_setup(
+        board: &Board,
+        rules: &Rules,
+        setup: &Setup,
+    ) -> Result<BasicStart, RetroError> {
+        if rules.ruleset != Ruleset::Basic {
+            return Err(RetroError::WrongRuleset(rules.ruleset));
+        }
+        let g = setup
+            .standard(Arc::new(board.clone()), *rules)
+            .map_err(RetroError::Setup)?;
+        Ok(BasicStart::of_game(&g))
+    }
+
+    /// Whether this is the empty board with Black to move and no move made.
+    pub fn is_empty_board(&self) -> bool {
+        *self == BasicStart::EMPTY
+    }
+}
 
 /// The value of a `basic` game under perfect play (docs/rules.md, "`basic`:
 /// basic ko (the voidness-class representative)").
@@ -94,7 +169,7 @@ pub struct BasicSolution {
     /// Non-terminal states reachable from the start (position, player to
     /// move, ko position, consecutive passes below `end_passes`).
     pub states: usize,
-    /// A principal variation from the empty board. For a finished value it
+    /// A principal variation from the start. For a finished value it
     /// ends the game with exactly the value's margin. For a void value it
     /// runs until a state repeats: the moves from `pv_cycle_start` on
     /// repeat forever (see [`BasicSolution::pv_cycle_start`]).
@@ -135,6 +210,9 @@ pub enum RetroError {
         /// The cap ([`RetroOptions::max_states`]).
         cap: usize,
     },
+    /// The start cannot be played on the board (a position with stones off
+    /// the board or a chain without a liberty, or a record's illegal move).
+    Setup(SetupError),
 }
 
 impl fmt::Display for RetroError {
@@ -154,8 +232,11 @@ impl fmt::Display for RetroError {
             ),
             RetroError::TooManyStates { cap } => write!(
                 f,
-                "the basic state space has more than {cap} states; the board is too large for retrograde analysis"
+                "the basic state space has more than {cap} states; the board is too large for retrograde analysis \
+                 (from a position: every chain can be captured once its owner fills her own eyes, so the \
+                 states reachable from it cover most of the board's; see docs/retrograde.md)"
             ),
+            RetroError::Setup(e) => write!(f, "{e}"),
         }
     }
 }
@@ -165,7 +246,9 @@ impl std::error::Error for RetroError {}
 /// Limits and switches of the analysis.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct RetroOptions {
-    /// The most board points accepted (at most 16, the dense numbering's limit).
+    /// The most board points accepted from the empty board (at most 16,
+    /// the dense numbering's limit). A solve from any other start numbers
+    /// positions as it finds them, and only `max_states` limits it.
     pub max_points: usize,
     /// The most nodes (states and terminals) the search may enumerate.
     pub max_states: usize,
@@ -173,15 +256,22 @@ pub struct RetroOptions {
     /// to move could recreate it (exact, and fewer states). Off, the state
     /// holds the position before the opponent's last move as it is.
     pub canonical_ko: bool,
+    /// Number positions as they are discovered even from the empty board
+    /// (where they are otherwise numbered in advance, every legal position
+    /// of the board); `max_points` then does not apply. The states, and so
+    /// every result, are the same either way.
+    pub sparse: bool,
 }
 
 impl Default for RetroOptions {
-    /// 14 points, 30 million nodes, canonical ko.
+    /// 14 points, 30 million nodes, canonical ko, dense numbering from the
+    /// empty board.
     fn default() -> Self {
         RetroOptions {
             max_points: 14,
             max_states: 30_000_000,
             canonical_ko: true,
+            sparse: false,
         }
     }
 }
@@ -198,6 +288,21 @@ pub fn solve_basic_with(
     rules: &Rules,
     opts: &RetroOptions,
 ) -> Result<BasicSolution, RetroError> {
+    solve_basic_from(board, rules, &BasicStart::EMPTY, opts)
+}
+
+/// Solves the `basic` game from `start` on `board` under `rules` (which
+/// must be `basic`) with `opts`: the value with perfect play from there,
+/// and a principal variation from there. From the empty board it is
+/// [`solve_basic_with`]; from any other start positions are numbered as
+/// they are discovered, so the board may have up to 64 points and only the
+/// reachable states count against `max_states`.
+pub fn solve_basic_from(
+    board: &Board,
+    rules: &Rules,
+    start: &BasicStart,
+    opts: &RetroOptions,
+) -> Result<BasicSolution, RetroError> {
     let t0 = Instant::now();
     if rules.ruleset != Ruleset::Basic {
         return Err(RetroError::WrongRuleset(rules.ruleset));
@@ -206,20 +311,33 @@ pub fn solve_basic_with(
         End::Passes(n) if n >= 1 => n,
         e => return Err(RetroError::UnsupportedEnd(e)),
     };
-    let max = opts.max_points.min(DENSE_MAX_POINTS);
-    if board.len() > max {
-        return Err(RetroError::TooManyPoints {
+    let index = if start.is_empty_board() && !opts.sparse {
+        let max = opts.max_points.min(DENSE_MAX_POINTS);
+        if board.len() > max {
+            return Err(RetroError::TooManyPoints {
+                points: board.len(),
+                max,
+            });
+        }
+        space::Index::Dense(DenseIndex::new(board).ok_or(RetroError::TooManyPoints {
             points: board.len(),
             max,
-        });
-    }
-    let index = DenseIndex::new(board).ok_or(RetroError::TooManyPoints {
-        points: board.len(),
-        max,
-    })?;
+        })?)
+    } else {
+        kosolve_rules::Start::new(start.position, start.to_move)
+            .check(board, rules)
+            .map_err(RetroError::Setup)?;
+        if start.two_ago.is_some_and(|a| !a.is_legal(board)) {
+            return Err(RetroError::Setup(SetupError::BadPosition(
+                "the position before the last move is not a position of the board".into(),
+            )));
+        }
+        space::Index::sparse()
+    };
     let space = space::build(
         board,
-        &index,
+        index,
+        start,
         rules.suicide,
         rules.komi.halves(),
         end_passes,

@@ -10,8 +10,15 @@
 //!
 //! Terminal nodes (the game ended after `end_passes` consecutive passes)
 //! are keyed by their final position only: the score reads nothing else.
+//!
+//! Positions are numbered either densely (every legal position of a board
+//! of at most 16 points, [`DenseIndex`]) or sparsely, as the search
+//! discovers them ([`SparseIndex`]). Either numbering is a bijection
+//! between the positions it holds and their ids, so a packed state stands
+//! for exactly one (position, player, ko position, passes); which id a
+//! position gets changes no state, edge or node number.
 
-use crate::{RetroError, RetroOptions};
+use crate::{BasicStart, RetroError, RetroOptions};
 use bitvec::vec::BitVec;
 use hashbrown::HashMap;
 use kosolve_board::{Board, Color, Point, Position, Suicide};
@@ -23,6 +30,89 @@ const POS_BITS: u32 = 26;
 const POS_MASK: u64 = (1 << POS_BITS) - 1;
 /// The ko field's value for "no position is forbidden".
 pub(crate) const NO_KO: u32 = (1 << POS_BITS) - 1;
+/// Marks a successor key whose position is not numbered yet: its position
+/// field is then an index into the expanding task's list of new positions
+/// (sparse numbering only; resolved before the key is stored).
+const PENDING: u64 = 1 << 63;
+
+/// Positions numbered as they are discovered: exact (a position and its
+/// id determine each other), and it holds only what the search reaches.
+pub(crate) struct SparseIndex {
+    positions: Vec<Position>,
+    ids: HashMap<Position, u32, ahash::RandomState>,
+}
+
+impl SparseIndex {
+    fn new() -> SparseIndex {
+        SparseIndex {
+            positions: Vec::new(),
+            ids: HashMap::with_hasher(ahash::RandomState::with_seeds(5, 6, 7, 8)),
+        }
+    }
+
+    /// The id of `pos`, numbering it if it is new; `None` once the ids
+    /// would reach the ko field's "none".
+    fn intern(&mut self, pos: Position) -> Option<u32> {
+        if let Some(&id) = self.ids.get(&pos) {
+            return Some(id);
+        }
+        let id = u32::try_from(self.positions.len())
+            .ok()
+            .filter(|&id| id < NO_KO)?;
+        self.positions.push(pos);
+        self.ids.insert(pos, id);
+        Some(id)
+    }
+}
+
+/// How positions are numbered.
+pub(crate) enum Index {
+    /// Every legal position of a small board, numbered in advance.
+    Dense(DenseIndex),
+    /// The positions the search reaches, numbered on discovery.
+    Sparse(SparseIndex),
+}
+
+impl Index {
+    /// A sparse index holding nothing yet.
+    pub fn sparse() -> Index {
+        Index::Sparse(SparseIndex::new())
+    }
+
+    /// The position numbered `id`.
+    #[inline]
+    fn position(&self, id: u32) -> Position {
+        match self {
+            Index::Dense(d) => d.position(id),
+            Index::Sparse(s) => s.positions[id as usize],
+        }
+    }
+
+    /// The id of `pos` if it is numbered already.
+    #[inline]
+    fn lookup(&self, pos: &Position) -> Option<u32> {
+        match self {
+            Index::Dense(d) => d.id(pos),
+            Index::Sparse(s) => s.ids.get(pos).copied(),
+        }
+    }
+
+    /// The id of `pos`, numbering it if the index is sparse and it is new.
+    fn intern(&mut self, pos: Position, cap: usize) -> Result<u32, RetroError> {
+        match self {
+            Index::Dense(d) => Ok(d.id(&pos).expect("every legal position has a dense number")),
+            Index::Sparse(s) => s.intern(pos).ok_or(RetroError::TooManyStates { cap }),
+        }
+    }
+
+    /// The number of positions numbered.
+    fn len(&self) -> usize {
+        match self {
+            Index::Dense(d) => d.len(),
+            Index::Sparse(s) => s.positions.len(),
+        }
+    }
+}
 /// The move code of a pass (board plays are coded by their point).
 pub(crate) const PASS: u8 = u8::MAX;
 
@@ -120,7 +210,6 @@ impl Space {
 /// What one expansion needs to know.
 struct Expander<'a> {
     board: &'a Board,
-    index: &'a DenseIndex,
     suicide: Suicide,
     end_passes: u8,
     canonical_ko: bool,
@@ -168,12 +257,15 @@ impl Expander<'_> {
     }
 
     /// Appends the successors of `key` (packed state, move code) to `out`.
-    fn expand(&self, key: u64, out: &mut Vec<(u64, u8)>) {
+    /// A successor position the index does not hold yet (sparse numbering)
+    /// is appended to `new` and its key marked [`PENDING`], its position
+    /// field holding its place in `new`.
+    fn expand(&self, index: &Index, key: u64, out: &mut Vec<(u64, u8)>, new: &mut Vec<Position>) {
         let st = State::unpack(key);
         if st.passes >= self.end_passes {
             return;
         }
-        let pos = self.index.position(st.pos);
+        let pos = index.position(st.pos);
         let c = st.to_move;
         let opp = c.opponent();
         for p in pos.empty(self.board) {
@@ -181,11 +273,17 @@ impl Expander<'_> {
                 continue;
             };
             let x = played.position;
-            let xid = self
-                .index
-                .id(&x)
-                .expect("a board play leads to a legal position");
-            if xid == st.ko {
+            let (xid, pending) = match index.lookup(&x) {
+                Some(id) => (id, 0),
+                None => {
+                    // Only a sparse index lacks a position: every number
+                    // it holds is another position's, so x is no ko.
+                    debug_assert!(matches!(index, Index::Sparse(_)));
+                    new.push(x);
+                    ((new.len() - 1) as u32, PENDING)
+                }
+            };
+            if pending == 0 && xid == st.ko {
                 continue; // basic ko: may not recreate the position two moves ago
             }
             let next = State {
@@ -194,7 +292,7 @@ impl Expander<'_> {
                 ko: self.ko_field(pos, st.pos, &x, opp),
                 passes: 0,
             };
-            out.push((next.pack(), p.0));
+            out.push((next.pack() | pending, p.0));
         }
         let passes = st.passes + 1;
         let next = if passes >= self.end_passes {
@@ -212,18 +310,26 @@ impl Expander<'_> {
     }
 }
 
-/// One parallel task's output: (successor key, move code) pairs, and the
-/// number of successors of each state expanded.
-type Expanded = (Vec<(u64, u8)>, Vec<u32>);
+/// One parallel task's output: (successor key, move code) pairs, the
+/// number of successors of each state expanded, and the positions new to
+/// a sparse index that pending keys point into.
+type Expanded = (Vec<(u64, u8)>, Vec<u32>, Vec<Position>);
 
 /// States expanded per parallel task.
 const CHUNK: usize = 2048;
 
-/// Enumerates the states reachable from the start by breadth-first search
+/// Enumerates the states reachable from `start` by breadth-first search
 /// (each BFS layer is expanded in parallel) and builds both edge lists.
+///
+/// The start state is (position, player to move, ko, passes) with the ko
+/// field built as after any move: the position before the last move if a
+/// board play of the player to move could recreate it (always, with
+/// canonical ko off), otherwise none; none where no move has been made.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn build(
     board: &Board,
-    index: &DenseIndex,
+    mut index: Index,
+    start: &BasicStart,
     suicide: Suicide,
     komi_halves: i32,
     end_passes: u8,
@@ -231,25 +337,29 @@ pub(crate) fn build(
 ) -> Result<Space, RetroError> {
     let ex = Expander {
         board,
-        index,
         suicide,
         end_passes,
         canonical_ko: opts.canonical_ko,
     };
-    let empty_id = index
-        .id(&Position::EMPTY)
-        .expect("the empty board is legal");
-    let start = State {
-        pos: empty_id,
-        to_move: Color::Black,
-        ko: NO_KO,
-        passes: 0,
-    }
-    .pack();
-    let start = if end_passes == 0 {
-        ex.terminal_key(empty_id)
+    let cap = opts.max_states;
+    let start_id = index.intern(start.position, cap)?;
+    let ko = match start.two_ago {
+        None => NO_KO,
+        Some(a) => {
+            let a_id = index.intern(a, cap)?;
+            ex.ko_field(a, a_id, &start.position, start.to_move)
+        }
+    };
+    let start = if start.passes >= end_passes {
+        ex.terminal_key(start_id)
     } else {
-        start
+        State {
+            pos: start_id,
+            to_move: start.to_move,
+            ko,
+            passes: start.passes,
+        }
+        .pack()
     };
     let mut keys: Vec<u64> = vec![start];
     let mut ids: HashMap<u64, u32, ahash::RandomState> =
@@ -261,23 +371,30 @@ pub(crate) fn build(
     let mut lo = 0usize;
     while lo < keys.len() {
         let hi = keys.len();
+        let idx = &index;
         let layer: Vec<Expanded> = keys[lo..hi]
             .par_chunks(CHUNK)
             .map(|chunk| {
                 let mut out = Vec::with_capacity(chunk.len() * (board.len() + 1));
                 let mut counts = Vec::with_capacity(chunk.len());
+                let mut new = Vec::new();
                 for &k in chunk {
                     let before = out.len();
-                    ex.expand(k, &mut out);
+                    ex.expand(idx, k, &mut out, &mut new);
                     counts.push((out.len() - before) as u32);
                 }
-                (out, counts)
+                (out, counts, new)
             })
             .collect();
-        for (out, counts) in layer {
+        for (out, counts, new) in layer {
             let mut it = out.into_iter();
             for n in counts {
-                for (k, mv) in it.by_ref().take(n as usize) {
+                for (mut k, mv) in it.by_ref().take(n as usize) {
+                    if k & PENDING != 0 {
+                        let x = new[(k & POS_MASK) as usize];
+                        let id = index.intern(x, cap)?;
+                        k = (k & !PENDING & !POS_MASK) | id as u64;
+                    }
                     let id = *ids.entry(k).or_insert_with(|| {
                         keys.push(k);
                         (keys.len() - 1) as u32
@@ -287,11 +404,12 @@ pub(crate) fn build(
                 }
                 succ_start.push(succ.len());
             }
+            if keys.len() > cap {
+                return Err(RetroError::TooManyStates { cap });
+            }
         }
-        if keys.len() > opts.max_states {
-            return Err(RetroError::TooManyStates {
-                cap: opts.max_states,
-            });
+        if keys.len() > cap {
+            return Err(RetroError::TooManyStates { cap });
         }
         lo = hi;
     }

@@ -135,6 +135,15 @@ impl StandardGame {
         self.frames.last().map(|f| f.prev_pos)
     }
 
+    /// The position as it stood before the last move (the position two
+    /// moves ago from the player to move's view, which `basic` forbids
+    /// recreating; after a pass it is the current position), or `None`
+    /// before the first move from the start (docs/rules.md, "Starting from
+    /// a position": there is no move two moves ago).
+    pub fn two_moves_ago(&self) -> Option<Position> {
+        self.two_ago()
+    }
+
     /// The position a board play at `m` would create, if the play is legal.
     fn board_play(&self, m: Move) -> Option<kosolve_board::Played> {
         let Move::Play(p) = m else { return None };

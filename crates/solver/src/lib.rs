@@ -727,18 +727,33 @@ pub fn solve_from(
     })
 }
 
-/// `basic` by retrograde analysis from the setup's start.
+/// `basic` by retrograde analysis from the end of the setup: its moves are
+/// replayed by the rules engine, and the analysis starts from the state
+/// they leave (position, player to move, the position before the last
+/// move, consecutive passes); the principal variation runs from there.
 fn solve_basic_from(
     board: &Board,
     rules: &Rules,
     setup: &Setup,
 ) -> Result<kosolve_retrograde::BasicSolution, SolveError> {
-    if !setup.is_empty_board() {
-        return Err(SolveError::NotYetAvailable(
-            "basic from a position: the retrograde solver starts from the empty board only".into(),
-        ));
-    }
-    kosolve_retrograde::solve_basic(board, rules).map_err(|e| SolveError::Engine(e.to_string()))
+    let start = if setup.is_empty_board() {
+        kosolve_retrograde::BasicStart::EMPTY
+    } else {
+        let g = setup
+            .standard(Arc::new(board.clone()), *rules)
+            .map_err(SolveError::Setup)?;
+        kosolve_retrograde::BasicStart::of_game(&g)
+    };
+    kosolve_retrograde::solve_basic_from(
+        board,
+        rules,
+        &start,
+        &kosolve_retrograde::RetroOptions::default(),
+    )
+    .map_err(|e| match e {
+        kosolve_retrograde::RetroError::Setup(e) => SolveError::Setup(e),
+        e => SolveError::Engine(e.to_string()),
+    })
 }
 
 /// Kee by the parity game on its situation graph (docs/kee.md).
@@ -748,10 +763,11 @@ fn solve_kee_graph(
     setup: &Setup,
     opts: &SolveOptions,
 ) -> Result<Report, SolveError> {
-    if !setup.is_empty_board() {
+    if !setup.moves.is_empty() {
         return Err(SolveError::NotYetAvailable(
-            "kee's parity method from a position: the situation graph starts from the empty \
-             board only"
+            "kee's parity method from a game record with moves: the situation graph starts \
+             where both histories are empty and no situation is recorded, so it takes a start \
+             position without moves (or use --method search; docs/kee.md)"
                 .into(),
         ));
     }
@@ -762,14 +778,20 @@ fn solve_kee_graph(
         max_situations: cap,
         ..kosolve_kee::KeeOptions::default()
     };
-    let k = kosolve_kee::solve_kee(board, rules.suicide, kopts).map_err(|e| match e {
-        kosolve_kee::KeeError::CheckFailed(why) => SolveError::CheckFailed(format!("kee: {why}")),
-        _ => SolveError::TooLarge(format!(
+    let k = kosolve_kee::solve_kee_from(board, rules.suicide, &setup.start, kopts).map_err(
+        |e| match e {
+            kosolve_kee::KeeError::CheckFailed(why) => {
+                SolveError::CheckFailed(format!("kee: {why}"))
+            }
+            kosolve_kee::KeeError::TooManyPositions { .. } => SolveError::TooLarge(e.to_string()),
+            kosolve_kee::KeeError::BadStart => SolveError::Engine(e.to_string()),
+            _ => SolveError::TooLarge(format!(
             "{e} (--memory {} MiB allows {cap} per graph, at about {KEE_BYTES_PER_CLASS} bytes \
              each and up to three graphs at once; see docs/kee.md)",
             opts.memory_mib
         )),
-    })?;
+        },
+    )?;
     let total = Stats {
         // The effort of a graph method: its vertices (situation classes).
         nodes: k.situations(),

@@ -1,0 +1,125 @@
+//! `solve_from` with the two methods that do not search forward: `basic`
+//! by retrograde analysis and Kee as a parity game (`kee_graph`, the CLI's
+//! `--method parity`), from positions and game records (docs/rules.md,
+//! "Starting from a position"). Each answer is checked against another
+//! method: the retrograde crate called directly and the rules engine's
+//! replay of the principal variation; Kee's search of the same start.
+
+use kosolve_board::{Board, Color, Position};
+use kosolve_retrograde::{BasicStart, BasicValue, RetroOptions};
+use kosolve_rules::{Game, KeeGame, Move, Rules, Ruleset, Setup, StandardGame, Start};
+use kosolve_solver::{solve_from, Answer, Outcome, SolveError, SolveOptions};
+use std::sync::Arc;
+
+fn opts(kee_graph: bool) -> SolveOptions {
+    SolveOptions {
+        threads: 1,
+        memory_mib: 64,
+        kee_graph,
+        ..SolveOptions::default()
+    }
+}
+
+fn setup(board: &Board, diagram: &str, to_move: Color, moves: &[&str]) -> Setup {
+    Setup {
+        start: Start::new(Position::from_diagram(board, diagram).unwrap(), to_move),
+        moves: moves
+            .iter()
+            .map(|m| Move::parse(board, m).unwrap())
+            .collect(),
+    }
+}
+
+#[test]
+fn basic_from_a_position_and_a_record() {
+    let rules = Rules::new(Ruleset::Basic);
+    for (spec, diagram, to_move, moves) in [
+        ("2x3", "XO. .X.", Color::Black, &[][..]),
+        ("2x3", ".XO X.O", Color::White, &[][..]),
+        ("1x4", "O.O.", Color::Black, &["B1"][..]),
+        ("2x4", "XXO. X.XO", Color::White, &[][..]),
+    ] {
+        let board = Arc::new(Board::parse(spec).unwrap());
+        let s = setup(&board, diagram, to_move, moves);
+        let report = solve_from(board.clone(), rules, &s, &opts(false), None).unwrap();
+        let Answer::Retrograde(b) = &report.answer else {
+            panic!("basic is solved by retrograde analysis");
+        };
+        // The retrograde crate, called directly from the record's end.
+        let start = BasicStart::from_setup(&board, &rules, &s).unwrap();
+        let direct =
+            kosolve_retrograde::solve_basic_from(&board, &rules, &start, &RetroOptions::default())
+                .unwrap();
+        assert_eq!(
+            (b.value, b.states, &b.pv),
+            (direct.value, direct.states, &direct.pv)
+        );
+        // The principal variation, replayed by the rules engine from the
+        // record's end, ends with the value (or cycles, for a void game).
+        let mut g: StandardGame = s.standard(board.clone(), rules).unwrap();
+        for &m in &b.pv {
+            assert!(g.try_play(m), "{spec} {diagram}: {m:?}");
+        }
+        match b.value {
+            BasicValue::Margin(h) => {
+                let r = g.result().expect("the line ends the game");
+                let margin = 2 * r.raw_margin().unwrap() - rules.komi.halves();
+                assert_eq!(margin, h, "{spec} {diagram}");
+                let want = match h.cmp(&0) {
+                    std::cmp::Ordering::Greater => Outcome::BlackBy(h),
+                    std::cmp::Ordering::Less => Outcome::WhiteBy(-h),
+                    std::cmp::Ordering::Equal => Outcome::Jigo,
+                };
+                assert_eq!(report.outcome, Some(want));
+            }
+            BasicValue::Void => {
+                assert!(g.result().is_none());
+                assert_eq!(report.outcome, Some(Outcome::Void));
+            }
+        }
+    }
+}
+
+#[test]
+fn kee_parity_from_a_position_equals_the_search() {
+    let rules = Rules::new(Ruleset::Kee);
+    for (spec, diagram, to_move) in [
+        ("1x3", "X..", Color::Black),
+        ("1x3", "X..", Color::White),
+        ("1x3", ".O.", Color::Black),
+        ("2x1", "O.", Color::White),
+    ] {
+        let board = Arc::new(Board::parse(spec).unwrap());
+        let s = setup(&board, diagram, to_move, &[]);
+        let parity = solve_from(board.clone(), rules, &s, &opts(true), None).unwrap();
+        let search = solve_from(board.clone(), rules, &s, &opts(false), None).unwrap();
+        assert!(matches!(parity.answer, Answer::Parity(_)));
+        assert!(matches!(search.answer, Answer::Search(_)));
+        let v = parity.answer.value().expect("exact");
+        assert_eq!(Some(v), search.answer.value(), "{spec} {diagram} {to_move}");
+        assert_eq!(parity.outcome, search.outcome);
+        // The parity method's line, replayed by the rules engine from the
+        // start, ends at its first repeated situation with the value.
+        let mut g = KeeGame::from_start(board.clone(), rules, &s.start);
+        for &m in parity.answer.pv().iter() {
+            assert!(g.try_play(m), "{spec} {diagram}: {m:?}");
+        }
+        let r = g.result().expect("a repeated situation ends the line");
+        assert_eq!(r.raw_margin(), Some(v));
+    }
+}
+
+#[test]
+fn kee_parity_refuses_a_record_with_moves() {
+    let rules = Rules::new(Ruleset::Kee);
+    let board = Arc::new(Board::parse("1x3").unwrap());
+    let s = setup(&board, "X..", Color::White, &["C1"]);
+    let e = solve_from(board.clone(), rules, &s, &opts(true), None).unwrap_err();
+    assert!(
+        matches!(&e, SolveError::NotYetAvailable(m) if m.contains("moves")),
+        "{e}"
+    );
+    // The search solves it.
+    let search = solve_from(board, rules, &s, &opts(false), None).unwrap();
+    assert!(search.answer.is_solved());
+}
