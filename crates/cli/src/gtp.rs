@@ -318,7 +318,7 @@ impl Engine {
     /// A new game on an R x C board (the same rules).
     fn set_board(&mut self, rows: usize, cols: usize) -> Reply {
         match rows.checked_mul(cols) {
-            Some(n) if n >= 1 && n <= kosolve_board::MAX_POINTS => {}
+            Some(n) if (1..=kosolve_board::MAX_POINTS).contains(&n) => {}
             _ => return Err("unacceptable size".into()),
         }
         let board = Board::rect(rows, cols).map_err(|_| "unacceptable size".to_string())?;
