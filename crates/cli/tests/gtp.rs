@@ -1,6 +1,10 @@
 //! `kosolve gtp` over pipes: a fixed session compared with its expected
 //! responses, full games against GNU Go on 2x2 and 3x3, and games against a
 //! scripted opponent on 1x5 (GNU Go plays square boards only).
+//!
+//! The GNU Go games need `/usr/games/gnugo` (Debian package `gnugo`,
+//! installed by `.ci/run`); without it they fail under CI and are skipped
+//! elsewhere.
 
 use kosolve_board::{Board, Color};
 use kosolve_rules::{AnyGame, Game, Move, Rules, Ruleset};
@@ -325,8 +329,12 @@ fn report(what: &str, value: i32, me: Color, games: &[Played]) {
 
 fn gnugo_matches(size: usize) {
     if !Path::new(GNUGO).exists() {
-        // CI installs it (.ci/run); locally: apt-get install gnugo.
-        eprintln!("{GNUGO} not found: GNU Go games skipped");
+        // .ci/run installs it: missing under CI is a failure.
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "{GNUGO} is missing under CI"
+        );
+        eprintln!("skipping: {GNUGO} is not installed (apt-get install gnugo)");
         return;
     }
     // psk, and basic-fixed: GNU Go's simple ko is basic ko, whose games may
