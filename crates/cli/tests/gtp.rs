@@ -9,6 +9,7 @@
 use kosolve_board::{Board, Color};
 use kosolve_rules::{AnyGame, Game, Move, Rules, Ruleset};
 use kosolve_solver::{result_value, solve, SolveOptions};
+use proptest::prelude::*;
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -449,5 +450,46 @@ fn bad_options_are_refused_before_the_protocol_starts() {
             .output()
             .unwrap();
         assert_eq!(out.status.code(), Some(2), "{args:?}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Arbitrary bytes (invalid UTF-8, control characters, CR LF) never
+    /// crash the engine: it answers each command line with `=` or `?` and
+    /// a blank line, and exits cleanly at the end of its input.
+    #[test]
+    fn random_input_never_crashes_the_engine(
+        lines in prop::collection::vec(
+            prop_oneof![
+                prop::collection::vec(any::<u8>(), 0..30),
+                "(1 )?(play|genmove|boardsize|komi|undo|showboard|final_score) [bwBW]? ?[A-Ea-e]?[0-9]?"
+                    .prop_map(String::into_bytes),
+            ],
+            0..16,
+        )
+    ) {
+        let mut input = Vec::new();
+        for l in &lines {
+            input.extend(l.iter().filter(|&&b| b != b'\n'));
+            input.push(b'\n');
+        }
+        let mut child = Command::new(KOSOLVE)
+            .args(["gtp", "--board", "2x2", "--memory", "16", "--max-seconds", "1"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        // A `quit` may close the engine's input early.
+        let _ = child.stdin.take().unwrap().write_all(&input);
+        let out = child.wait_with_output().unwrap();
+        prop_assert!(out.status.success(), "{:?}", out.status);
+        let text = String::from_utf8(out.stdout).unwrap();
+        prop_assert!(text.is_empty() || text.ends_with("\n\n"), "{text:?}");
+        for resp in text.split_terminator("\n\n") {
+            prop_assert!(resp.starts_with('=') || resp.starts_with('?'), "{resp:?}");
+        }
     }
 }
