@@ -2,6 +2,7 @@
 
 mod common;
 mod count;
+mod gtp;
 mod interrupt;
 mod positions;
 mod solve;
@@ -33,6 +34,8 @@ enum Command {
     Merge(sweep::MergeArgs),
     /// Print a result table, optionally only some boards or rulesets.
     Show(sweep::ShowArgs),
+    /// Play as a perfect player over GTP (the Go Text Protocol) on stdin/stdout.
+    Gtp(gtp::Args),
 }
 
 fn main() -> ExitCode {
@@ -44,6 +47,7 @@ fn main() -> ExitCode {
         Command::Sweep(a) => sweep::run_sweep(a),
         Command::Merge(a) => sweep::run_merge(a),
         Command::Show(a) => sweep::run_show(a),
+        Command::Gtp(a) => gtp::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

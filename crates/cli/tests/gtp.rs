@@ -1,0 +1,495 @@
+//! `kosolve gtp` over pipes: a fixed session compared with its expected
+//! responses, full games against GNU Go on 2x2 and 3x3, and games against a
+//! scripted opponent on 1x5 (GNU Go plays square boards only).
+//!
+//! The GNU Go games need `/usr/games/gnugo` (Debian package `gnugo`,
+//! installed by `.ci/run`); without it they fail under CI and are skipped
+//! elsewhere.
+
+use kosolve_board::{Board, Color};
+use kosolve_rules::{AnyGame, Game, Move, Rules, Ruleset};
+use kosolve_solver::{result_value, solve, SolveOptions};
+use proptest::prelude::*;
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::Arc;
+
+const KOSOLVE: &str = env!("CARGO_BIN_EXE_kosolve");
+const GNUGO: &str = "/usr/games/gnugo";
+/// No game here needs more moves than this; one that does has not ended.
+const MAX_MOVES: usize = 200;
+
+/// A GTP program on the other end of two pipes.
+struct Gtp {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+    name: String,
+}
+
+impl Gtp {
+    fn spawn(program: &str, args: &[&str]) -> Gtp {
+        let mut child = Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|e| panic!("cannot start {program}: {e}"));
+        Gtp {
+            stdin: child.stdin.take().unwrap(),
+            stdout: BufReader::new(child.stdout.take().unwrap()),
+            child,
+            name: program.rsplit('/').next().unwrap_or(program).to_string(),
+        }
+    }
+
+    fn kosolve(args: &[&str]) -> Gtp {
+        let mut all = vec!["gtp", "--memory", "64"];
+        all.extend_from_slice(args);
+        Gtp::spawn(KOSOLVE, &all)
+    }
+
+    /// Sends one command; `Ok(text)` for `=`, `Err(text)` for `?`.
+    fn send(&mut self, command: &str) -> Result<String, String> {
+        writeln!(self.stdin, "{command}").unwrap();
+        self.stdin.flush().unwrap();
+        let mut lines = Vec::new();
+        loop {
+            let mut l = String::new();
+            let n = self.stdout.read_line(&mut l).unwrap();
+            assert!(n > 0, "{} closed its output after {command:?}", self.name);
+            let l = l.trim_end_matches(['\n', '\r']).to_string();
+            if l.is_empty() {
+                if lines.is_empty() {
+                    continue;
+                }
+                break;
+            }
+            lines.push(l);
+        }
+        let text = lines.join("\n");
+        let (status, rest) = text.split_at(1);
+        let rest = rest.trim_start().to_string();
+        match status {
+            "=" => Ok(rest),
+            "?" => Err(rest),
+            _ => panic!("{}: not a GTP response to {command:?}: {text:?}", self.name),
+        }
+    }
+
+    fn ok(&mut self, command: &str) -> String {
+        self.send(command)
+            .unwrap_or_else(|e| panic!("{}: {command:?} failed: {e}", self.name))
+    }
+
+    fn quit(mut self) {
+        let _ = self.send("quit");
+        let status = self.child.wait().unwrap();
+        assert!(status.success(), "{} exited with {status}", self.name);
+    }
+}
+
+fn color_name(c: Color) -> &'static str {
+    c.name()
+}
+
+/// A GTP vertex or a kosolve move name as a move.
+fn parse_move(board: &Board, v: &str) -> Move {
+    Move::parse(board, v).unwrap_or_else(|| panic!("not a move: {v:?}"))
+}
+
+/// The exact value of the empty board (Black's margin at komi 0, or +1/0/-1).
+fn solved_value(board: &Arc<Board>, rules: Rules) -> i32 {
+    let opts = SolveOptions {
+        memory_mib: 64,
+        ..SolveOptions::default()
+    };
+    solve(board.clone(), rules, &opts, None)
+        .unwrap()
+        .answer
+        .value()
+        .expect("solved")
+}
+
+/// Black's margin (or +1/0/-1) as seen by `me`: higher is better for `me`.
+fn for_me(me: Color, v: i32) -> i32 {
+    if me == Color::Black {
+        v
+    } else {
+        -v
+    }
+}
+
+/// The GTP score of Black's margin `v` at komi 0.
+fn gtp_score(v: i32) -> String {
+    match v.signum() {
+        1 => format!("B+{v}"),
+        -1 => format!("W+{}", -v),
+        _ => "0".into(),
+    }
+}
+
+#[test]
+fn a_fixed_session_gets_the_expected_responses() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let session = std::fs::read(dir.join("gtp_session.txt")).unwrap();
+    let expected = std::fs::read_to_string(dir.join("gtp_session.expected")).unwrap();
+    let mut child = Command::new(KOSOLVE)
+        .args(["gtp", "--rules", "psk", "--board", "2x2", "--memory", "64"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(&session).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let got = String::from_utf8(out.stdout).unwrap();
+    if got != expected {
+        for (i, (g, e)) in got.lines().zip(expected.lines()).enumerate() {
+            assert_eq!(g, e, "first difference at response line {}", i + 1);
+        }
+        assert_eq!(got, expected);
+    }
+}
+
+/// What one game came to.
+struct Played {
+    /// Black's final margin at komi 0 (or +1/0/-1).
+    value: i32,
+    moves: usize,
+    /// Opponent moves kosolve rejected, replaced by a pass.
+    replaced: usize,
+}
+
+/// A full game of kosolve (as `me`) against GNU Go on an NxN board.
+///
+/// GNU Go plays its own rules (simple ko, with area scoring asked for by
+/// `--chinese-rules`); kosolve plays `ruleset`. Every ruleset played here
+/// forbids at least what simple ko forbids (a move that recreates the
+/// position of two moves back), so GNU Go accepts every kosolve move. A
+/// GNU Go move that the kosolve ruleset forbids (a superko or fixed-ko
+/// violation) must be rejected by kosolve with `illegal move`; GNU Go
+/// cannot be asked for a second-best move, so the test takes its move
+/// back (`undo`) and plays a pass for it on both boards instead. A GNU Go
+/// resignation is likewise turned into a pass: the game goes on to its
+/// end under the ruleset.
+fn game_against_gnugo(size: usize, ruleset: Ruleset, me: Color) -> Played {
+    let board = Arc::new(Board::rect(size, size).unwrap());
+    let rules = Rules::new(ruleset);
+    let spec = format!("{size}x{size}");
+    let mut kosolve = Gtp::kosolve(&["--rules", ruleset.name(), "--board", &spec]);
+    let mut gnugo = Gtp::spawn(GNUGO, &["--mode", "gtp", "--chinese-rules"]);
+    gnugo.ok(&format!("boardsize {size}"));
+    gnugo.ok("clear_board");
+    gnugo.ok("komi 0");
+    kosolve.ok("clear_board");
+    kosolve.ok("komi 0");
+    let mut mirror = AnyGame::new(board.clone(), rules);
+    let mut replaced = 0;
+    while mirror.result().is_none() && mirror.moves().len() < MAX_MOVES {
+        let c = mirror.to_move();
+        let cn = color_name(c);
+        if c == me {
+            let v = kosolve.ok(&format!("genmove {cn}"));
+            let m = parse_move(&board, &v);
+            assert!(mirror.is_legal(m), "kosolve played the illegal {v}");
+            mirror.play(m);
+            gnugo
+                .send(&format!("play {cn} {v}"))
+                .unwrap_or_else(|e| panic!("GNU Go refused kosolve's {v}: {e}"));
+        } else {
+            let v = gnugo.ok(&format!("genmove {cn}"));
+            let m = if v.eq_ignore_ascii_case("resign") {
+                Move::Pass
+            } else {
+                parse_move(&board, &v)
+            };
+            let m = if m != Move::Pass && !mirror.is_legal(m) {
+                assert_eq!(
+                    kosolve.send(&format!("play {cn} {v}")),
+                    Err("illegal move".to_string()),
+                    "kosolve must reject GNU Go's {v}"
+                );
+                gnugo.ok("undo");
+                gnugo.ok(&format!("play {cn} pass"));
+                replaced += 1;
+                Move::Pass
+            } else {
+                if v.eq_ignore_ascii_case("resign") {
+                    gnugo.ok(&format!("play {cn} pass"));
+                }
+                m
+            };
+            kosolve.ok(&format!("play {cn} {}", m.name(&board)));
+            mirror.play(m);
+        }
+    }
+    let result = mirror
+        .result()
+        .unwrap_or_else(|| panic!("{spec} {ruleset}: no end after {MAX_MOVES} moves"));
+    let value = result_value(&result);
+    assert_eq!(kosolve.ok("final_score"), gtp_score(value));
+    kosolve.quit();
+    gnugo.quit();
+    Played {
+        value,
+        moves: mirror.moves().len(),
+        replaced,
+    }
+}
+
+/// A small deterministic random-number generator (SplitMix64).
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        ((z ^ (z >> 31)) % n as u64) as usize
+    }
+}
+
+/// The GTP command that plays `m` for the colour named `cn`. Delays go
+/// as `play C pass` (which stands for a delay where there is no pass)
+/// when `pass_for_delay`, else as `kosolve-delay C`.
+fn command_for(board: &Board, m: Move, cn: &str, pass_for_delay: bool) -> String {
+    match m {
+        Move::Delay if pass_for_delay => format!("play {cn} pass"),
+        Move::Delay => format!("kosolve-delay {cn}"),
+        Move::UltimateDelay => format!("kosolve-ultimate-delay {cn}"),
+        Move::DeclareDraw => format!("kosolve-draw {cn}"),
+        m => format!("play {cn} {}", m.name(board)),
+    }
+}
+
+/// A full game of kosolve (as `me`) against an opponent choosing uniformly
+/// among its legal moves (seeded).
+fn game_against_random(spec: &str, ruleset: Ruleset, me: Color, seed: u64) -> Played {
+    let board = Arc::new(Board::parse(spec).unwrap());
+    let rules = Rules::new(ruleset);
+    let mut kosolve = Gtp::kosolve(&["--rules", ruleset.name(), "--board", spec]);
+    let mut mirror = AnyGame::new(board.clone(), rules);
+    let mut rng = Rng(seed);
+    // Under Ultimate Go `genmove` answers `pass` for a delay, an ultimate
+    // delay or a draw declaration, so kosolve-genmove's names are asked
+    // for; elsewhere plain `genmove` (under Fundamental Go its `pass` can
+    // only be a delay).
+    let genmove = match ruleset {
+        Ruleset::Ultimate | Ruleset::UltimateSimple => "kosolve-genmove",
+        _ => "genmove",
+    };
+    while mirror.result().is_none() && mirror.moves().len() < MAX_MOVES {
+        let c = mirror.to_move();
+        let cn = color_name(c);
+        if c == me {
+            let v = kosolve.ok(&format!("{genmove} {cn}"));
+            let m = match parse_move(&board, &v) {
+                Move::Pass if ruleset == Ruleset::Fundamental => Move::Delay,
+                m => m,
+            };
+            assert!(mirror.is_legal(m), "kosolve played the illegal {v}");
+            mirror.play(m);
+        } else {
+            let moves = mirror.legal_move_list();
+            let m = moves[rng.below(moves.len())];
+            kosolve.ok(&command_for(&board, m, cn, seed.is_multiple_of(2)));
+            mirror.play(m);
+        }
+    }
+    let result = mirror
+        .result()
+        .unwrap_or_else(|| panic!("{spec} {ruleset}: no end after {MAX_MOVES} moves"));
+    kosolve.quit();
+    Played {
+        value: result_value(&result),
+        moves: mirror.moves().len(),
+        replaced: 0,
+    }
+}
+
+/// Checks kosolve never did worse than the value and prints the match.
+fn report(what: &str, value: i32, me: Color, games: &[Played]) {
+    for p in games {
+        assert!(
+            for_me(me, p.value) >= for_me(me, value),
+            "{what}: kosolve as {me} finished at {} against the value {value}",
+            p.value
+        );
+        println!(
+            "{what}: kosolve {me}: final {} (value {value}), {} moves, {} opponent moves \
+             replaced by a pass",
+            p.value, p.moves, p.replaced
+        );
+    }
+}
+
+fn gnugo_matches(size: usize) {
+    if !Path::new(GNUGO).exists() {
+        // .ci/run installs it: missing under CI is a failure.
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "{GNUGO} is missing under CI"
+        );
+        eprintln!("skipping: {GNUGO} is not installed (apt-get install gnugo)");
+        return;
+    }
+    // psk, and basic-fixed: GNU Go's simple ko is basic ko, whose games may
+    // never end (so `basic` is not offered over GTP); basic-fixed adds
+    // fixed ko, which ends them.
+    for ruleset in [Ruleset::Psk, Ruleset::BasicFixed] {
+        let board = Arc::new(Board::rect(size, size).unwrap());
+        let value = solved_value(&board, Rules::new(ruleset));
+        for me in Color::BOTH {
+            let p = game_against_gnugo(size, ruleset, me);
+            report(
+                &format!("{size}x{size} {ruleset} vs GNU Go"),
+                value,
+                me,
+                &[p],
+            );
+        }
+    }
+}
+
+#[test]
+fn games_against_gnugo_on_2x2() {
+    gnugo_matches(2);
+}
+
+#[test]
+fn games_against_gnugo_on_3x3() {
+    gnugo_matches(3);
+}
+
+#[test]
+fn games_against_a_random_opponent_on_1x5() {
+    for ruleset in [
+        Ruleset::Psk,
+        Ruleset::BasicFixed,
+        Ruleset::Primitive,
+        Ruleset::Fundamental,
+        Ruleset::Ultimate,
+    ] {
+        let board = Arc::new(Board::parse("1x5").unwrap());
+        let value = solved_value(&board, Rules::new(ruleset));
+        for me in Color::BOTH {
+            let games: Vec<Played> = (1..=3)
+                .map(|seed| game_against_random("1x5", ruleset, me, seed))
+                .collect();
+            report(&format!("1x5 {ruleset} vs random"), value, me, &games);
+        }
+    }
+}
+
+#[test]
+fn an_unsolved_position_still_gets_a_legal_move() {
+    // 4x4 is far from solved in a tenth of a second.
+    let mut child = Command::new(KOSOLVE)
+        .args([
+            "gtp",
+            "--board",
+            "4x4",
+            "--memory",
+            "64",
+            "--max-seconds",
+            "0.1",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"genmove b\nquit\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let v = stdout
+        .strip_prefix("= ")
+        .and_then(|s| s.split("\n\n").next())
+        .unwrap_or_else(|| panic!("{stdout:?}"));
+    let board = Board::parse("4x4").unwrap();
+    let m = parse_move(&board, v);
+    assert!(AnyGame::new(Arc::new(board), Rules::new(Ruleset::Psk)).is_legal(m));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.contains("is not proven best"), "{stderr}");
+}
+
+#[test]
+fn a_board_too_large_to_solve_needs_a_time_limit() {
+    let mut k = Gtp::kosolve(&["--board", "5x5"]);
+    let e = k.send("genmove b").unwrap_err();
+    assert!(e.contains("--max-seconds"), "{e}");
+    // The engine goes on: a board it can solve.
+    k.ok("boardsize 2");
+    assert_eq!(k.ok("genmove b"), "A2");
+    k.quit();
+}
+
+#[test]
+fn bad_options_are_refused_before_the_protocol_starts() {
+    for args in [
+        &["gtp", "--rules", "basic"][..],
+        &["gtp", "--rules", "nonsense"],
+        &["gtp", "--board", "9x9"],
+        &["gtp", "--threads", "0"],
+        &["gtp", "--komi", "0.3"],
+    ] {
+        let out = Command::new(KOSOLVE)
+            .args(args)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Arbitrary bytes (invalid UTF-8, control characters, CR LF) never
+    /// crash the engine: it answers each command line with `=` or `?` and
+    /// a blank line, and exits cleanly at the end of its input.
+    #[test]
+    fn random_input_never_crashes_the_engine(
+        lines in prop::collection::vec(
+            prop_oneof![
+                prop::collection::vec(any::<u8>(), 0..30),
+                "(1 )?(play|genmove|boardsize|komi|undo|showboard|final_score) [bwBW]? ?[A-Ea-e]?[0-9]?"
+                    .prop_map(String::into_bytes),
+            ],
+            0..16,
+        )
+    ) {
+        let mut input = Vec::new();
+        for l in &lines {
+            input.extend(l.iter().filter(|&&b| b != b'\n'));
+            input.push(b'\n');
+        }
+        let mut child = Command::new(KOSOLVE)
+            .args(["gtp", "--board", "2x2", "--memory", "16", "--max-seconds", "1"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        // A `quit` may close the engine's input early.
+        let _ = child.stdin.take().unwrap().write_all(&input);
+        let out = child.wait_with_output().unwrap();
+        prop_assert!(out.status.success(), "{:?}", out.status);
+        let text = String::from_utf8(out.stdout).unwrap();
+        prop_assert!(text.is_empty() || text.ends_with("\n\n"), "{text:?}");
+        for resp in text.split_terminator("\n\n") {
+            prop_assert!(resp.starts_with('=') || resp.starts_with('?'), "{resp:?}");
+        }
+    }
+}
