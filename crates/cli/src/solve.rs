@@ -16,7 +16,7 @@ pub struct Args {
     /// Board: `RxC` (e.g. 2x2, 1x5), `ring:N` or `graph:FILE`.
     #[arg(long)]
     board: String,
-    /// Ruleset: psk, ssk, nssk, fixed, basic, basic-fixed, primitive,
+    /// Ruleset: psk, ssk, nssk, fixed, basic, basic-fixed, bkr, primitive,
     /// tromp-taylor, kee, fundamental, ultimate, ultimate-simple.
     #[arg(long, default_value = "psk")]
     rules: String,
