@@ -12,12 +12,13 @@ use kosolve_solver::{solve_game, SolveOptions};
 use std::hint::black_box;
 use std::sync::Arc;
 
-const RULESETS: [Ruleset; 9] = [
+const RULESETS: [Ruleset; 10] = [
     Ruleset::Psk,
     Ruleset::Ssk,
     Ruleset::Nssk,
     Ruleset::Fixed,
     Ruleset::BasicFixed,
+    Ruleset::Bkr,
     Ruleset::TrompTaylor,
     Ruleset::Primitive,
     Ruleset::Fundamental,

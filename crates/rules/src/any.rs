@@ -9,7 +9,7 @@ use std::sync::Arc;
 /// A game under any ruleset.
 #[derive(Clone, Debug)]
 pub enum AnyGame {
-    /// psk, ssk, nssk, fixed, basic, basic-fixed, primitive, tromp-taylor.
+    /// psk, ssk, nssk, fixed, basic, basic-fixed, bkr, primitive, tromp-taylor.
     Standard(StandardGame),
     /// kee.
     Kee(KeeGame),

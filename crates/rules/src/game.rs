@@ -120,7 +120,8 @@ pub trait Game: Clone + Send + Sync {
     /// play legal on the board alone (not occupied, no forbidden suicide)
     /// always has an entry, and it is legal exactly when that entry is not
     /// in the history and a condition on the rest of the future key holds
-    /// (basic-fixed: it does not recreate the position two moves back); a
+    /// (basic-fixed: it does not recreate the position two moves back;
+    /// bkr: it is not the point the basic ko rule bans now); a
     /// board play illegal on the board has `None`; the legality of the
     /// other moves never reads the history.
     fn history_entry(&self, m: Move) -> Option<u64> {
@@ -147,8 +148,9 @@ pub trait Game: Clone + Send + Sync {
 
     /// Dependency tracking's key: [`Game::future_key`] without the history
     /// the ko rule reads (position, player to move, passes, prisoners, ...,
-    /// and basic-fixed's position two moves back), in a key space of its
-    /// own; `None` (the default) where the ruleset has no such key.
+    /// basic-fixed's position two moves back and bkr's basic ko ban), in a
+    /// key space of its own; `None` (the default) where the ruleset has no
+    /// such key.
     fn history_free_key(&self) -> Option<u128> {
         None
     }

@@ -1,6 +1,6 @@
 //! Every kosolve ruleset behind one [`Game`] trait.
 //!
-//! - [`StandardGame`]: psk, ssk, nssk, fixed, basic, basic-fixed, primitive, tromp-taylor.
+//! - [`StandardGame`]: psk, ssk, nssk, fixed, basic, basic-fixed, bkr, primitive, tromp-taylor.
 //! - [`KeeGame`]: Kee Rules v3.0.
 //! - [`FundamentalGame`]: fundamental, ultimate, ultimate-simple.
 //! - [`AnyGame`]: any of them, chosen by [`Rules`].
@@ -13,6 +13,7 @@ mod any;
 mod fundamental;
 mod game;
 mod kee;
+pub mod ko;
 mod ruleset;
 mod standard;
 mod start;

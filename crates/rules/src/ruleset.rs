@@ -18,6 +18,8 @@ pub enum Ruleset {
     Basic,
     /// Basic ko and fixed ko together.
     BasicFixed,
+    /// The Basic Ko Rules: basic ko on kos, and no play repeated from the same frame.
+    Bkr,
     /// Primitive ko: positional superko without passes; no move loses.
     Primitive,
     /// Tromp-Taylor: positional superko with suicide allowed (a preset).
@@ -34,13 +36,14 @@ pub enum Ruleset {
 
 impl Ruleset {
     /// Every ruleset, in the order the tables list them.
-    pub const ALL: [Ruleset; 12] = [
+    pub const ALL: [Ruleset; 13] = [
         Ruleset::Psk,
         Ruleset::Ssk,
         Ruleset::Nssk,
         Ruleset::Fixed,
         Ruleset::Basic,
         Ruleset::BasicFixed,
+        Ruleset::Bkr,
         Ruleset::Primitive,
         Ruleset::TrompTaylor,
         Ruleset::Kee,
@@ -58,6 +61,7 @@ impl Ruleset {
             Ruleset::Fixed => "fixed",
             Ruleset::Basic => "basic",
             Ruleset::BasicFixed => "basic-fixed",
+            Ruleset::Bkr => "bkr",
             Ruleset::Primitive => "primitive",
             Ruleset::TrompTaylor => "tromp-taylor",
             Ruleset::Kee => "kee",

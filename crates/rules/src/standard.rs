@@ -1,9 +1,10 @@
 //! [`StandardGame`]: the ko rules of docs/rules.md, "4. Ko rules with passes and area scoring" (psk, ssk, nssk,
-//! fixed, basic, basic-fixed, primitive, tromp-taylor).
+//! fixed, basic, basic-fixed, bkr, primitive, tromp-taylor).
 
 use crate::game::{combine, entry_digest, HISTORY_FREE_TAG};
+use crate::ko::{is_ko, KoFrame, KoTriple};
 use crate::{End, Game, GameResult, Move, Rules, Ruleset, Start};
-use kosolve_board::{Board, Color, Position};
+use kosolve_board::{Board, Color, Point, Position};
 use kosolve_history::zobrist::{hash_after_play, position_hash, WHITE_TO_MOVE};
 use kosolve_history::HistorySet;
 use std::sync::Arc;
@@ -16,6 +17,10 @@ struct Reads {
     created: bool,
     transitions: bool,
     two_ago: bool,
+    /// bkr: the recorded (frame, player, point) triples.
+    triples: bool,
+    /// bkr: the basic ko ban set by the previous move.
+    ko_ban: bool,
 }
 
 fn reads(r: Ruleset) -> Reads {
@@ -25,6 +30,8 @@ fn reads(r: Ruleset) -> Reads {
         created: false,
         transitions: false,
         two_ago: false,
+        triples: false,
+        ko_ban: false,
     };
     match r {
         Ruleset::Psk | Ruleset::TrompTaylor | Ruleset::Primitive => Reads {
@@ -52,6 +59,11 @@ fn reads(r: Ruleset) -> Reads {
             two_ago: true,
             ..none
         },
+        Ruleset::Bkr => Reads {
+            triples: true,
+            ko_ban: true,
+            ..none
+        },
         _ => panic!("ruleset {r} is not a standard ko rule"),
     }
 }
@@ -62,6 +74,9 @@ struct Frame {
     prev_pos: Position,
     prev_hash: u128,
     prev_passes: u8,
+    /// bkr: the frame and the ban before the move.
+    prev_frame: KoFrame,
+    prev_ban: Option<Point>,
 }
 
 /// A game under one of the ko rules of docs/rules.md, "4. Ko rules with passes
@@ -82,6 +97,13 @@ pub struct StandardGame {
     situations: HistorySet<(Position, Color)>,
     created: HistorySet<(Position, Color)>,
     transitions: HistorySet<(Position, Position)>,
+    /// bkr: the frame of the current position (default when not read).
+    frame: KoFrame,
+    /// bkr: the point the basic ko rule forbids now, if any.
+    ban: Option<Point>,
+    /// bkr: the recorded triples (boxed: the other rulesets carry only a
+    /// pointer, which keeps [`crate::AnyGame`]'s variants of like size).
+    triples: Box<HistorySet<KoTriple>>,
 }
 
 impl StandardGame {
@@ -92,8 +114,9 @@ impl StandardGame {
 
     /// A new game from `start` (docs/rules.md, "Starting from a position"):
     /// the start position has occurred and is the initial situation with
-    /// its player to move; nothing else is in any history. The start's
-    /// prisoners are ignored (see [`Start::check`]).
+    /// its player to move; nothing else is in any history (bkr: no triple
+    /// recorded, no previous move, so no ban). The start's prisoners are
+    /// ignored (see [`Start::check`]).
     pub fn from_start(board: Arc<Board>, rules: Rules, start: &Start) -> StandardGame {
         let reads = reads(rules.ruleset);
         let end_passes = match rules.end {
@@ -115,7 +138,13 @@ impl StandardGame {
             situations: HistorySet::new(),
             created: HistorySet::new(),
             transitions: HistorySet::new(),
+            frame: KoFrame::default(),
+            ban: None,
+            triples: Box::new(HistorySet::new()),
         };
+        if reads.triples {
+            g.frame = KoFrame::of(&g.board, &start.position, rules.suicide);
+        }
         if reads.occurred {
             g.occurred.push(start.position);
         }
@@ -128,6 +157,18 @@ impl StandardGame {
     /// The number of consecutive passes that ended the last moves.
     pub fn consecutive_passes(&self) -> u8 {
         self.passes
+    }
+
+    /// bkr: the point the basic ko rule forbids to the player to move now
+    /// (the previous move was a board play at b that captured exactly one
+    /// stone, at a, and {a, b} is a ko of the current position), if any.
+    pub fn ko_ban(&self) -> Option<Point> {
+        self.ban
+    }
+
+    /// bkr: the frame of the current position (K(X) and the stones outside it).
+    pub fn ko_frame(&self) -> KoFrame {
+        self.frame
     }
 
     /// The position two moves ago, which `basic` forbids recreating.
@@ -147,13 +188,25 @@ impl StandardGame {
     /// The position a board play at `m` would create, if the play is legal.
     fn board_play(&self, m: Move) -> Option<kosolve_board::Played> {
         let Move::Play(p) = m else { return None };
+        let r = &self.reads;
+        if r.ko_ban && self.ban == Some(p) {
+            return None;
+        }
+        let c = self.to_move;
+        if r.triples
+            && self.triples.contains(&KoTriple {
+                frame: self.frame,
+                player: c,
+                point: p,
+            })
+        {
+            return None;
+        }
         let played = self
             .pos
             .play(&self.board, self.to_move, p, self.rules.suicide)
             .ok()?;
         let new = played.position;
-        let c = self.to_move;
-        let r = &self.reads;
         if r.occurred && self.occurred.contains(&new) {
             return None;
         }
@@ -198,9 +251,19 @@ impl StandardGame {
         }
     }
 
-    /// The future key from the position, player, passes and two-ago
-    /// position, with the given hashes of the histories the rule reads.
-    fn key_with(&self, occ: u128, sit: u128, cre: u128, tra: u128) -> u128 {
+    /// bkr: the digest of the entry of a board play by `mover` at `p` from
+    /// a position with frame `frame`: its recorded triple.
+    fn triple_entry(frame: KoFrame, mover: Color, p: Point) -> u64 {
+        entry_digest(&KoTriple {
+            frame,
+            player: mover,
+            point: p,
+        })
+    }
+
+    /// The future key from the position, player, passes, two-ago position
+    /// and ko ban, with the given hashes of the histories the rule reads.
+    fn key_with(&self, occ: u128, sit: u128, cre: u128, tra: u128, tri: u128) -> u128 {
         let mut k = self.hash
             ^ if self.to_move == Color::White {
                 WHITE_TO_MOVE
@@ -220,6 +283,19 @@ impl StandardGame {
         }
         if r.transitions {
             k = combine(k, tra);
+        }
+        if r.triples {
+            k = combine(k, tri);
+        }
+        if r.ko_ban {
+            k = combine(
+                k,
+                match self.ban {
+                    // "No ban" differs from every point's digest w.h.p.
+                    None => 0xB0_0B0E_0000_u128 << 64,
+                    Some(p) => kosolve_history::zobrist::mix128(0xBA0_0000 | p.0 as u128),
+                },
+            );
         }
         if r.two_ago {
             k = combine(
@@ -287,6 +363,8 @@ impl Game for StandardGame {
             prev_pos: self.pos,
             prev_hash: self.hash,
             prev_passes: self.passes,
+            prev_frame: self.frame,
+            prev_ban: self.ban,
         };
         match m {
             Move::Play(p) => {
@@ -304,6 +382,25 @@ impl Game for StandardGame {
                 if self.reads.transitions {
                     self.transitions.push((self.pos, new));
                 }
+                if self.reads.triples {
+                    self.triples.push(KoTriple {
+                        frame: self.frame,
+                        player: c,
+                        point: p,
+                    });
+                    self.frame = KoFrame::of(&self.board, &new, self.rules.suicide);
+                }
+                if self.reads.ko_ban {
+                    // The basic ko rule: a play at p that captured exactly
+                    // one stone, at a, with {a, p} a ko of the new position,
+                    // forbids a to the opponent for one move.
+                    self.ban = if played.captured.count() == 1 {
+                        let a = played.captured.first_point().expect("one stone");
+                        is_ko(&self.board, &new, a, p, self.rules.suicide).then_some(a)
+                    } else {
+                        None
+                    };
+                }
                 self.hash = hash_after_play(self.hash, c, p, played.captured, played.suicided);
                 self.pos = new;
                 self.passes = 0;
@@ -313,6 +410,7 @@ impl Game for StandardGame {
                     self.situations.push((self.pos, c.opponent()));
                 }
                 self.passes += 1;
+                self.ban = None;
             }
             _ => panic!("{m:?} is not a move of {}", self.rules.ruleset),
         }
@@ -340,6 +438,15 @@ impl Game for StandardGame {
                 if self.reads.transitions {
                     self.transitions.pop((f.prev_pos, new));
                 }
+                if self.reads.triples {
+                    if let Move::Play(p) = f.mv {
+                        self.triples.pop(KoTriple {
+                            frame: f.prev_frame,
+                            player: c,
+                            point: p,
+                        });
+                    }
+                }
             }
             Move::Pass => {
                 if self.reads.situations {
@@ -351,6 +458,8 @@ impl Game for StandardGame {
         self.pos = f.prev_pos;
         self.hash = f.prev_hash;
         self.passes = f.prev_passes;
+        self.frame = f.prev_frame;
+        self.ban = f.prev_ban;
         self.to_move = c;
     }
 
@@ -384,6 +493,7 @@ impl Game for StandardGame {
             self.situations.hash(),
             self.created.hash(),
             self.transitions.hash(),
+            self.triples.hash(),
         ))
     }
 
@@ -396,6 +506,9 @@ impl Game for StandardGame {
                     .play(&self.board, c, p, self.rules.suicide)
                     .ok()?
                     .position;
+                if self.reads.triples {
+                    return Some(Self::triple_entry(self.frame, c, p));
+                }
                 self.entry_of(self.pos, new, c, false)
             }
             Move::Pass => self.entry_of(self.pos, self.pos, c, true),
@@ -405,6 +518,9 @@ impl Game for StandardGame {
 
     fn last_entry(&self) -> Option<u64> {
         let f = self.frames.last()?;
+        if let (true, Move::Play(p)) = (self.reads.triples, f.mv) {
+            return Some(Self::triple_entry(f.prev_frame, self.to_move.opponent(), p));
+        }
         self.entry_of(
             f.prev_pos,
             self.pos,
@@ -416,10 +532,17 @@ impl Game for StandardGame {
     fn history_entries(&self, out: &mut Vec<u64>) -> bool {
         let r = &self.reads;
         // Exactly one entry set. basic-fixed also reads the position two
-        // moves back, which is part of the history-free key (`key_with`),
-        // so a play it forbids is forbidden by the key, not the history.
-        // basic alone has no entry set (and void games: the retrograde solver).
-        let sets = [r.occurred, r.situations, r.created, r.transitions];
+        // moves back, and bkr the basic ko ban, which are part of the
+        // history-free key (`key_with`), so a play they forbid is forbidden
+        // by the key, not the history. basic alone has no entry set (and
+        // void games: the retrograde solver).
+        let sets = [
+            r.occurred,
+            r.situations,
+            r.created,
+            r.transitions,
+            r.triples,
+        ];
         if sets.iter().filter(|&&b| b).count() != 1 {
             return false;
         }
@@ -429,14 +552,16 @@ impl Game for StandardGame {
             out.extend(self.situations.keys().map(entry_digest));
         } else if r.created {
             out.extend(self.created.keys().map(entry_digest));
-        } else {
+        } else if r.transitions {
             out.extend(self.transitions.keys().map(entry_digest));
+        } else {
+            out.extend(self.triples.keys().map(entry_digest));
         }
         true
     }
 
     fn history_free_key(&self) -> Option<u128> {
-        Some(combine(self.key_with(0, 0, 0, 0), HISTORY_FREE_TAG))
+        Some(combine(self.key_with(0, 0, 0, 0, 0), HISTORY_FREE_TAG))
     }
 
     /// Each player's safe points ([`Position::safe_points`]) are hers at

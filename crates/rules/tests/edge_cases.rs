@@ -192,6 +192,7 @@ fn fixed_ko_pairs_and_basic_ko() {
     for rs in [
         Ruleset::Basic,
         Ruleset::BasicFixed,
+        Ruleset::Bkr,
         Ruleset::Psk,
         Ruleset::Ssk,
         Ruleset::Nssk,
@@ -218,6 +219,18 @@ fn fixed_ko_pairs_and_basic_ko() {
     // Black's D1 would repeat the pair of move 3 (and recreate the
     // position two moves ago).
     assert!(!legal(&g, "D1"));
+    // bkr the same: {C1, D1} is a ko of ". X . X" (White's C1 takes D1,
+    // Black's D1 takes it back), so the basic ko rule bans C1 at once;
+    // after the passes White's C1 is new (her C1 of move 2 was played
+    // from ". X . .", another frame), and Black's D1 from ". X O ." was
+    // already played from that frame at move 3.
+    let mut g = game("1x4", rules(Ruleset::Bkr).with_end_passes(3).unwrap());
+    play(&mut g, "B1 C1 D1");
+    assert!(!legal(&g, "C1"));
+    play(&mut g, "pass pass C1");
+    at(&g, ". X O .");
+    assert!(!legal(&g, "D1"));
+    assert_eq!(legal_names(&g), vec!["pass"]);
 }
 
 /// basic: "the first move is unrestricted" and "two moves ago counts passes

@@ -20,6 +20,43 @@ use std::sync::Arc;
 
 type Hist = BTreeSet<Position>;
 
+/// bkr: a frame, exactly (the ko points, the stones outside them).
+type RefFrame = (BTreeSet<Point>, Position);
+
+/// bkr, by the definition of docs/rules.md: {a, b} is a ko of `pos` if
+/// some player's board play at one of them followed by the opponent's at
+/// the other gives `pos` again, ko rules ignored.
+fn ref_is_ko(board: &Board, pos: &Position, a: Point, b: Point, su: Suicide) -> bool {
+    let again = |p: Color, x: Point, y: Point| {
+        pos.play(board, p, x, su)
+            .and_then(|one| one.position.play(board, p.opponent(), y, su))
+            .is_ok_and(|two| two.position == *pos)
+    };
+    a != b
+        && Color::BOTH
+            .into_iter()
+            .any(|p| again(p, a, b) || again(p, b, a))
+}
+
+/// bkr: the frame of `pos`, by brute force over every pair of points.
+fn ref_frame(board: &Board, pos: &Position, su: Suicide) -> RefFrame {
+    let mut ko = BTreeSet::new();
+    for a in board.points() {
+        for b in board.points() {
+            if ref_is_ko(board, pos, a, b, su) {
+                ko.insert(a);
+                ko.insert(b);
+            }
+        }
+    }
+    let mut outside = *pos;
+    for &p in &ko {
+        outside.black = outside.black.without(p);
+        outside.white = outside.white.without(p);
+    }
+    (ko, outside)
+}
+
 /// Everything the reference remembers: the full record of the game.
 #[derive(Clone, Debug)]
 struct RefGame {
@@ -31,6 +68,8 @@ struct RefGame {
     positions: Vec<Position>,
     /// For each move: (mover, move, position before, position after).
     record: Vec<(Color, Move, Position, Position)>,
+    /// bkr: for each move, the frame of the position before it.
+    frames: Vec<RefFrame>,
     passes: u32,
     // Kee.
     hist: [Hist; 2],
@@ -91,6 +130,7 @@ impl RefGame {
             pos: Position::EMPTY,
             positions: vec![Position::EMPTY],
             record: Vec::new(),
+            frames: Vec::new(),
             passes: 0,
             hist: [Hist::new(), Hist::new()],
             kee_log: Vec::new(),
@@ -145,6 +185,28 @@ impl RefGame {
             None => true,
             Some((_, _, before, _)) => *before != new,
         };
+        let bkr = || {
+            // The basic ko rule: the opponent's last move played at b and
+            // captured exactly one stone, at p, and {p, b} is a ko now.
+            let banned = match self.record.last() {
+                Some((_, Move::Play(b), before, after)) => {
+                    let taken = before.stones(c) - after.stones(c);
+                    taken.count() == 1
+                        && taken.contains(p)
+                        && ref_is_ko(&self.board, &self.pos, p, *b, suicide)
+                }
+                _ => false,
+            };
+            // The prohibition rule: no earlier board play by c at p from a
+            // position with the same frame.
+            let frame = ref_frame(&self.board, &self.pos, suicide);
+            let repeated = self
+                .record
+                .iter()
+                .zip(&self.frames)
+                .any(|((who, m, _, _), f)| *who == c && *m == Move::Play(p) && *f == frame);
+            !banned && !repeated
+        };
         let ok = match r {
             Ruleset::Psk | Ruleset::TrompTaylor | Ruleset::Primitive => psk(),
             Ruleset::Ssk => ssk(),
@@ -152,6 +214,7 @@ impl RefGame {
             Ruleset::Fixed => fixed(),
             Ruleset::Basic => basic(),
             Ruleset::BasicFixed => basic() && fixed(),
+            Ruleset::Bkr => bkr(),
             Ruleset::Kee => !self.hist[c.index()].contains(&new),
             Ruleset::Fundamental | Ruleset::Ultimate | Ruleset::UltimateSimple => psk(),
         };
@@ -242,6 +305,10 @@ impl RefGame {
                 }
             }
             Move::DeclareDraw => self.drawn = true,
+        }
+        if self.ruleset() == Ruleset::Bkr {
+            self.frames
+                .push(ref_frame(&self.board, &before, self.rules.suicide));
         }
         self.record.push((c, m, before, self.pos));
         self.positions.push(self.pos);
@@ -346,6 +413,28 @@ impl RefGame {
                 if r != Ruleset::Fixed {
                     s += &format!(" two_ago={:?}", self.record.last().map(|x| x.2));
                 }
+            }
+            Ruleset::Bkr => {
+                let triples: Vec<String> = self
+                    .record
+                    .iter()
+                    .zip(&self.frames)
+                    .filter(|((_, m, _, _), _)| matches!(m, Move::Play(_)))
+                    .map(|((c, m, _, _), f)| format!("{f:?}{c:?}{m:?}"))
+                    .collect();
+                s += &set(triples);
+                // The ban, as the reference's legality reads it.
+                let ban: Vec<Point> = self
+                    .board
+                    .points()
+                    .filter(|&p| {
+                        self.pos.get(p) == kosolve_board::Cell::Empty
+                            && matches!(self.record.last(), Some((_, Move::Play(b), before, after))
+                                if (before.stones(self.to_move) - after.stones(self.to_move)) == kosolve_board::Bitboard::from_point(p)
+                                    && ref_is_ko(&self.board, &self.pos, p, *b, self.rules.suicide))
+                    })
+                    .collect();
+                s += &format!(" ban={ban:?}");
             }
             Ruleset::Kee => unreachable!(),
             _ => {
@@ -558,7 +647,8 @@ proptest! {
 
     /// Dependency tracking's contract (docs/solver.md, R1 and R4): a board
     /// play legal on the board has an entry and is legal iff the entry is
-    /// absent (basic-fixed may also forbid it by the two-ago position); a
+    /// absent (basic-fixed may also forbid it by the two-ago position, bkr
+    /// by the basic ko ban, both parts of the history-free key); a
     /// play illegal on the board has none; each move adds exactly its
     /// entry, which `last_entry` then reports.
     #[test]
@@ -584,7 +674,12 @@ proptest! {
                         if have.contains(&e) {
                             prop_assert!(!g.is_legal(m), "{:?}: legal with its entry present", m);
                         } else if !g.is_legal(m) {
-                            prop_assert_eq!(rules.ruleset, Ruleset::BasicFixed, "{:?}: illegal without its entry", m);
+                            match &g {
+                                AnyGame::Standard(s) if rules.ruleset == Ruleset::Bkr => {
+                                    prop_assert_eq!(s.ko_ban(), Some(p), "{:?}: illegal without its entry or the ban", m);
+                                }
+                                _ => prop_assert_eq!(rules.ruleset, Ruleset::BasicFixed, "{:?}: illegal without its entry", m),
+                            }
                         }
                     }
                 }

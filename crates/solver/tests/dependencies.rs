@@ -96,6 +96,14 @@ fn fixed_and_primitive_dependencies_match_whole_keys() {
     }
 }
 
+/// bkr: the entries are the prohibition rule's (frame, player, point)
+/// triples, and the basic ko ban is part of the history-free key
+/// (docs/solver.md, "Dependency tracking").
+#[test]
+fn bkr_dependencies_match_whole_keys() {
+    compare(Ruleset::Bkr, &["1x4", "2x2", "1x5", "2x3"], 0, 12);
+}
+
 #[test]
 fn fundamental_dependencies_match_whole_keys() {
     for rs in [

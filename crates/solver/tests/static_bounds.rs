@@ -12,12 +12,13 @@ use kosolve_rules::{AnyGame, Game, Ruleset};
 use kosolve_solver::{reference, solve_game, SolveOptions};
 
 /// The rulesets that give static bounds (docs/solver.md, "Static bounds").
-const WITH_BOUNDS: [Ruleset; 6] = [
+const WITH_BOUNDS: [Ruleset; 7] = [
     Ruleset::Psk,
     Ruleset::Ssk,
     Ruleset::Nssk,
     Ruleset::Fixed,
     Ruleset::BasicFixed,
+    Ruleset::Bkr,
     Ruleset::TrompTaylor,
 ];
 

@@ -132,7 +132,7 @@ pub fn markdown(config: &Config, rows: &[Row]) -> String {
     let _ = writeln!(
         s,
         "Values are Black's (docs/configs.md): the area margin at komi 0 for psk, ssk, nssk, fixed, \
-         basic-fixed, tromp-taylor and kee; the margin after komi or `void` for basic; +1/-1 for \
+         basic-fixed, bkr, tromp-taylor and kee; the margin after komi or `void` for basic; +1/-1 for \
          primitive; the score (docs/rules.md, \"`fundamental`: Fundamental Go (no-pass Go with \
          prisoner return)\") for fundamental; +1/0/-1 at the row's komi for \
          ultimate and ultimate-simple.\n"
