@@ -22,7 +22,7 @@ struct Claim {
 }
 
 /// Every claim the report settles, in order.
-const CLAIMS: [Claim; 11] = [
+const CLAIMS: [Claim; 12] = [
     Claim {
         title: "Area scoring, positional superko, 2x2: Black wins by 1",
         settle: psk_two_by_two,
@@ -42,6 +42,10 @@ const CLAIMS: [Claim; 11] = [
     Claim {
         title: "Fixed ko against positional superko (\"forced ko fights seem to be impossible\")",
         settle: |e| compare(e, "psk", "fixed"),
+    },
+    Claim {
+        title: "The Basic Ko Rules (prohibition class, `bkr`) against positional superko (repetition class)",
+        settle: |e| compare(e, "psk", "bkr"),
     },
     Claim {
         title: "Fixed ko: \"each open basic ko equals one eye\" (on the config's position pairs)",
@@ -229,12 +233,23 @@ fn compare(e: &Evidence<'_>, a: &str, b: &str) -> String {
     let mut same = 0;
     let mut differ = Vec::new();
     let mut missing = 0;
-    for board in &e.config.boards {
+    // Each empty board, then each named position.
+    let starts = e
+        .config
+        .boards
+        .iter()
+        .map(|b| (b.clone(), false))
+        .chain(e.config.positions.iter().map(|p| (p.name.clone(), true)));
+    for (board, is_position) in starts {
         for su in &e.config.suicide {
-            let (ra, rb) = (
-                find(e.rows, board, a, su.name(), e.komi),
-                find(e.rows, board, b, su.name(), e.komi),
-            );
+            let get = |rules: &str| {
+                if is_position {
+                    find_at(e.rows, &board, rules, su.name(), e.komi)
+                } else {
+                    find(e.rows, &board, rules, su.name(), e.komi)
+                }
+            };
+            let (ra, rb) = (get(a), get(b));
             match (value_of(ra), value_of(rb)) {
                 (Some(x), Some(y)) if x == y => same += 1,
                 (Some(x), Some(y)) => {
