@@ -9,7 +9,7 @@
 use crate::common::{parse_board, parse_rules, CliError};
 use kosolve_board::{Board, Cell, Color, Point, Shape, Suicide};
 use kosolve_rules::{AnyGame, Game, GameResult, Komi, Move, Rules, Ruleset, Setup, Start};
-use kosolve_solver::{default_memory_mib, solve_game, SolveOptions};
+use kosolve_solver::{default_memory_mib, solve_game_with, SolveOptions, Tables};
 use std::io::{BufRead, Write};
 use std::sync::Arc;
 use std::time::Instant;
@@ -80,6 +80,10 @@ pub struct Engine {
     /// sees as one move.
     undo_stack: Vec<usize>,
     opts: SolveOptions,
+    /// The solver's tables, kept from move to move of one game (every
+    /// entry is exact whatever the root; docs/solver.md, "Keeping the
+    /// tables between solves"); dropped with the game.
+    tables: Option<Tables>,
     /// Set by `quit`.
     pub quit: bool,
 }
@@ -191,6 +195,7 @@ impl Engine {
             rules,
             undo_stack: Vec::new(),
             opts,
+            tables: None,
             quit: false,
         }
     }
@@ -331,6 +336,7 @@ impl Engine {
     fn clear(&mut self) {
         self.game = AnyGame::new(self.board.clone(), self.rules);
         self.undo_stack.clear();
+        self.tables = None;
     }
 
     /// New rules (the komi kept): a new game.
@@ -362,6 +368,7 @@ impl Engine {
         }
         self.rules = rules;
         self.game = g;
+        self.tables = None;
         Ok(String::new())
     }
 
@@ -444,7 +451,15 @@ impl Engine {
     /// with `kosolve_names` its kosolve name (`delay`, `ultimate`, `draw`).
     fn genmove(&mut self, color: Color, kosolve_names: bool) -> Reply {
         let (mut g, n) = self.turn_of(color)?;
-        let (m, proven) = self.choose(&g)?;
+        if !self
+            .tables
+            .as_ref()
+            .is_some_and(|t| t.suits(&g, &self.opts))
+        {
+            self.tables = Some(Tables::new(&g, &self.opts));
+        }
+        let tables = self.tables.as_ref().expect("made above");
+        let (m, proven) = self.choose(&g, tables)?;
         if !proven {
             eprintln!(
                 "kosolve: genmove {}: {} is not proven best (the position was not solved \
@@ -477,7 +492,7 @@ impl Engine {
 
     /// The move to play in `g` (not over) and whether it is proven to keep
     /// the exact value.
-    fn choose(&self, g: &AnyGame) -> Result<(Move, bool), String> {
+    fn choose(&self, g: &AnyGame, tables: &Tables) -> Result<(Move, bool), String> {
         let limit = self.opts.max_seconds;
         if limit.is_none() {
             let setup = if g.moves().is_empty() {
@@ -494,7 +509,7 @@ impl Engine {
         // Half the time for the whole position; the rest, if needed, for
         // bounds on each move.
         opts.max_seconds = limit.map(|s| s / 2.0);
-        let sol = solve_game(g, &opts);
+        let sol = solve_game_with(g, &opts, tables);
         if sol.is_solved() {
             if let Some(&m) = sol.pv.first() {
                 return Ok((m, true));
@@ -522,7 +537,7 @@ impl Engine {
                         rest / (moves.len() - i) as f64
                     });
                     opts.max_seconds = left;
-                    let s = solve_game(&child, &opts);
+                    let s = solve_game_with(&child, &opts, tables);
                     (s.lower, s.upper)
                 }
             };

@@ -209,19 +209,59 @@ impl Solution {
     }
 }
 
+/// Transposition tables that may outlive one solve: every entry is an
+/// exact statement about the state its key names, whatever the root it
+/// was found from (docs/solver.md, "Keeping the tables between solves"),
+/// so the solves of one game's successive states (a player answering
+/// move after move) may share them.
+pub struct Tables {
+    table: Arc<Table>,
+    dep_table: Option<Arc<deps::DepTable>>,
+    dep: bool,
+}
+
+impl Tables {
+    /// Empty tables for solving states of `game` (its ruleset decides
+    /// whether dependency tracking applies) within `opts.memory_mib`.
+    pub fn new<G: Game>(game: &G, opts: &SolveOptions) -> Tables {
+        let cap = opts.memory_mib.max(1) * 1024 * 1024;
+        let dep = opts.dependencies && game.history_entries(&mut Vec::new());
+        Tables {
+            // Under dependency tracking the whole-key table only holds the
+            // results whose dependencies outgrew a set: a quarter of the cap.
+            table: Arc::new(Table::new(if dep { cap / 4 } else { cap })),
+            dep_table: dep.then(|| Arc::new(deps::DepTable::new(cap - cap / 4))),
+            dep,
+        }
+    }
+
+    /// Whether these tables suit `game` under `opts` (the same use of
+    /// dependency tracking).
+    pub fn suits<G: Game>(&self, game: &G, opts: &SolveOptions) -> bool {
+        self.dep == (opts.dependencies && game.history_entries(&mut Vec::new()))
+    }
+}
+
 /// Solves the game from its current state with the fast solver.
 /// The game's own history is part of the state (a game with moves already
 /// played is solved as it stands).
 pub fn solve_game<G: Game>(game: &G, opts: &SolveOptions) -> Solution {
+    solve_game_with(game, opts, &Tables::new(game, opts))
+}
+
+/// [`solve_game`] with tables kept from earlier solves of the same game
+/// (its ruleset and board); new entries stay in them for later solves.
+/// Panics if the tables do not suit the game ([`Tables::suits`]).
+pub fn solve_game_with<G: Game>(game: &G, opts: &SolveOptions, tables: &Tables) -> Solution {
+    assert!(
+        tables.suits(game, opts),
+        "tables made for another dependency setting"
+    );
     let start = Instant::now();
     let threads = opts.threads.max(1);
-    let cap = opts.memory_mib.max(1) * 1024 * 1024;
-    let dep = opts.dependencies && game.history_entries(&mut Vec::new());
     let shared = search::Shared {
-        // Under dependency tracking the whole-key table only holds the
-        // results whose dependencies outgrew a set: a quarter of the cap.
-        table: Table::new(if dep { cap / 4 } else { cap }),
-        dep_table: dep.then(|| deps::DepTable::new(cap - cap / 4)),
+        table: tables.table.clone(),
+        dep_table: tables.dep_table.clone(),
         nodes: AtomicU64::new(0),
         hits: AtomicU64::new(0),
         static_cuts: AtomicU64::new(0),

@@ -49,7 +49,7 @@ pub const DEEPENING_MAX: u32 = 1 << 16;
 
 /// State shared by every thread of one solve.
 pub(crate) struct Shared {
-    pub table: Table,
+    pub table: Arc<Table>,
     pub nodes: AtomicU64,
     pub hits: AtomicU64,
     /// Nodes decided by the static bounds.
@@ -68,7 +68,7 @@ pub(crate) struct Shared {
     /// An outside counter that also receives the nodes (progress displays).
     pub progress: Option<Arc<AtomicU64>>,
     /// Dependency tracking's table (`None`: off, or the ruleset does not support it).
-    pub dep_table: Option<DepTable>,
+    pub dep_table: Option<Arc<DepTable>>,
     /// Null-window tests by iterative deepening.
     pub deepening: bool,
     /// Under dependency tracking: whether any result has been stored under
