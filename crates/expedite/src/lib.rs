@@ -89,6 +89,9 @@ pub struct Expedited {
     pub scores: BTreeSet<i32>,
     /// Whether a draw counts as a White win (a half-point komi).
     pub draw_is_white_win: bool,
+    /// Whether some choice ends with a resignation after which the
+    /// opponent has no move to make (a score 0 that is not a draw).
+    pub resigned_with_zero: bool,
 }
 
 /// An outcome of the procedure.
@@ -271,6 +274,7 @@ struct Solver<'a> {
     opts: Options,
     memo: HashMap<Key, BTreeSet<i32>>,
     solo_memo: HashMap<Key, BTreeSet<u32>>,
+    resigned_with_zero: bool,
 }
 
 impl Solver<'_> {
@@ -429,6 +433,7 @@ impl Solver<'_> {
                 o.to_move = st.to_move.opponent();
                 let sign = if st.to_move == Color::Black { -1 } else { 1 };
                 for n in self.solo(&o)? {
+                    self.resigned_with_zero |= n == 0;
                     out.insert(sign * n as i32);
                 }
             }
@@ -527,11 +532,13 @@ pub fn expedite(input: &Input, opts: &Options) -> Result<Expedited, ExpediteErro
         opts: *opts,
         memo: HashMap::new(),
         solo_memo: HashMap::new(),
+        resigned_with_zero: false,
     };
     let scores = s.run(&st)?;
     Ok(Expedited {
         scores,
         draw_is_white_win: input.komi.split().1,
+        resigned_with_zero: s.resigned_with_zero,
     })
 }
 
@@ -554,7 +561,7 @@ pub fn exact_game(input: &Input) -> Result<kosolve_rules::FundamentalGame, Exped
 
 fn solve_options() -> kosolve_solver::SolveOptions {
     kosolve_solver::SolveOptions {
-        memory_mib: 64,
+        memory_mib: 8,
         threads: 1,
         refuse_large: false,
         ..kosolve_solver::SolveOptions::default()
