@@ -2,6 +2,7 @@
 
 mod common;
 mod count;
+mod expedite;
 mod gtp;
 mod interrupt;
 mod positions;
@@ -34,6 +35,8 @@ enum Command {
     Merge(sweep::MergeArgs),
     /// Print a result table, optionally only some boards or rulesets.
     Show(sweep::ShowArgs),
+    /// Ultimate Go's expedited counting from a position after the first delay.
+    Expedite(expedite::Args),
     /// Play as a perfect player over GTP (the Go Text Protocol) on stdin/stdout.
     Gtp(gtp::Args),
 }
@@ -48,6 +51,7 @@ fn main() -> ExitCode {
         Command::Merge(a) => sweep::run_merge(a),
         Command::Show(a) => sweep::run_show(a),
         Command::Gtp(a) => gtp::run(a),
+        Command::Expedite(a) => expedite::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

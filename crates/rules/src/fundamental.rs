@@ -100,6 +100,21 @@ impl FundamentalGame {
         self
     }
 
+    /// The same game with ultimate delays already made before the start
+    /// (`ultimate` and `ultimate-simple` only; before the first move): `first`
+    /// made the first one; with `second`, her opponent has made his too, so
+    /// `first` holds the right to declare a draw.
+    pub fn with_ultimate_delays(mut self, first: Color, second: bool) -> FundamentalGame {
+        assert!(self.ultimate && self.moves.is_empty());
+        self.ultimate_used[first.index()] = true;
+        self.any_delay = true;
+        if second {
+            self.ultimate_used[first.opponent().index()] = true;
+            self.draw_right = Some(first);
+        }
+        self
+    }
+
     /// Prisoners held by `c`.
     pub fn prisoners(&self, c: Color) -> u32 {
         self.prisoners[c.index()]
