@@ -30,9 +30,9 @@ pub struct Args {
     /// Komi, a multiple of 0.5 (default 0).
     #[arg(long, allow_hyphen_values = true)]
     komi: Option<String>,
-    /// Threads (results do not depend on it).
-    #[arg(long, default_value_t = 1)]
-    threads: usize,
+    /// Threads (default: every core; results do not depend on it).
+    #[arg(long)]
+    threads: Option<usize>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -95,10 +95,15 @@ pub fn run(args: Args) -> Result<(), CliError> {
     } = resolve(args.board.as_deref(), &args.start)?;
     let komi = args.komi.as_deref().or(record_komi.as_deref());
     let rules = parse_rules(&args.rules, args.suicide.as_deref(), komi)?;
-    if args.threads == 0 || args.threads > 1024 {
+    let threads = args.threads.unwrap_or_else(|| {
+        std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1)
+            .min(1024)
+    });
+    if threads == 0 || threads > 1024 {
         return Err(CliError::Usage(format!(
-            "--threads must be between 1 and 1024 (got {})",
-            args.threads
+            "--threads must be between 1 and 1024 (got {threads})"
         )));
     }
     if let Some(m) = args.memory {
@@ -141,7 +146,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     }
     .filter(|_| fundamental);
     let opts = SolveOptions {
-        threads: args.threads,
+        threads,
         memory_mib: args.memory.unwrap_or_else(default_memory_mib),
         max_nodes: args.max_nodes,
         max_seconds: args.max_seconds,
