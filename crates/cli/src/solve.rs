@@ -55,10 +55,11 @@ pub struct Args {
     /// thresholds (default: the board's points + 2; 0 turns it off).
     #[arg(long)]
     komi_range: Option<i32>,
-    /// Method: search (the game tree; every ruleset) or parity (kee only:
-    /// the parity game on the graph of game situations, capped by
-    /// --memory; see docs/kee.md).
-    #[arg(long, value_enum, default_value_t = Method::Search)]
+    /// Method: auto (the search, or for kee the parity method where the
+    /// search is not offered), search (the game tree; every ruleset) or
+    /// parity (kee only: the parity game on the graph of game situations,
+    /// capped by --memory; see docs/kee.md).
+    #[arg(long, value_enum, default_value_t = Method::Auto)]
     method: Method,
     /// Search board plays before the pass (for measuring move ordering).
     #[arg(long, hide = true)]
@@ -80,6 +81,10 @@ pub struct Args {
 /// How `kosolve solve` finds the value.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Method {
+    /// The search, or for Kee the parity method where the search is not
+    /// offered (more than 41 legal positions, or 4 empty points from a
+    /// position).
+    Auto,
     /// The exact forward search (every ruleset).
     Search,
     /// Kee only: the parity game on the graph of game situations.
@@ -155,7 +160,11 @@ pub fn run(args: Args) -> Result<(), CliError> {
         unknown_cache: !args.no_unknown_cache,
         dependencies: !args.whole_keys,
         pv: true,
-        kee_graph: args.method == Method::Parity,
+        kee_graph: match args.method {
+            Method::Parity => true,
+            Method::Search => false,
+            Method::Auto => kosolve_solver::kee_auto_parity(&board, &rules, &setup),
+        },
         ..SolveOptions::default()
     };
     install_interrupt_handler();
