@@ -5,6 +5,7 @@ mod count;
 mod gtp;
 mod interrupt;
 mod positions;
+mod report;
 mod solve;
 mod start;
 mod sweep;
@@ -34,6 +35,8 @@ enum Command {
     Merge(sweep::MergeArgs),
     /// Print a result table, optionally only some boards or rulesets.
     Show(sweep::ShowArgs),
+    /// Write one Markdown page over every result table of a directory.
+    Report(report::Args),
     /// Play as a perfect player over GTP (the Go Text Protocol) on stdin/stdout.
     Gtp(gtp::Args),
 }
@@ -47,6 +50,7 @@ fn main() -> ExitCode {
         Command::Sweep(a) => sweep::run_sweep(a),
         Command::Merge(a) => sweep::run_merge(a),
         Command::Show(a) => sweep::run_show(a),
+        Command::Report(a) => report::run(a),
         Command::Gtp(a) => gtp::run(a),
     };
     match result {
