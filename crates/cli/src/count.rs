@@ -1,11 +1,15 @@
 //! `kosolve count`: the number of complete games (perft) under a ruleset.
 
 use crate::common::{parse_rules, CliError, Format};
+use crate::interrupt::install_interrupt_handler;
 use crate::start::{resolve, Resolved, StartArgs};
-use kosolve_perft::{count_games_from, CountOptions, PerftError};
+use kosolve_perft::{count_games_from, CountOptions, CountProgress, PerftError};
 use kosolve_rules::Game;
 use serde_json::json;
-use std::time::Instant;
+use std::io::IsTerminal;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 /// The node limit unless `--max-nodes` says otherwise.
 const DEFAULT_MAX_NODES: u64 = 10_000_000_000;
@@ -65,15 +69,32 @@ pub fn run(args: Args) -> Result<(), CliError> {
     } = resolve(args.board.as_deref(), &args.start)?;
     let komi = args.komi.as_deref().or(record_komi.as_deref());
     let rules = parse_rules(&args.rules, args.suicide.as_deref(), komi)?;
+    let progress = Arc::new(CountProgress::default());
     let opts = CountOptions {
         depth: args.depth,
         fast: !args.no_fast,
         max_nodes: (args.max_nodes != 0).then_some(args.max_nodes),
         max_memo_entries: (args.max_memo != 0).then_some(args.max_memo),
+        progress: Some(progress.clone()),
         ..CountOptions::default()
     };
     let start = Instant::now();
-    let count = count_games_from(&board, rules, &setup, &opts).map_err(|e| match e {
+    install_interrupt_handler();
+    let done = Arc::new(AtomicBool::new(false));
+    let watcher = {
+        let (progress, done) = (progress.clone(), done.clone());
+        std::thread::spawn(move || watch(&progress, &done, start))
+    };
+    let result = count_games_from(&board, rules, &setup, &opts);
+    done.store(true, Ordering::SeqCst);
+    let _ = watcher.join();
+    let count = result.map_err(|e| match e {
+        PerftError::Interrupted { nodes } => CliError::Refused(format!(
+            "the count was interrupted (Ctrl-C) after visiting {nodes} nodes with {} memo \
+             entries in {:.1} s; no games were counted",
+            progress.memo_entries.load(Ordering::Relaxed),
+            start.elapsed().as_secs_f64()
+        )),
         PerftError::NodeLimit { .. } => {
             CliError::Refused(format!("{e} (raise it with --max-nodes N, 0 for none)"))
         }
@@ -129,4 +150,36 @@ pub fn run(args: Args) -> Result<(), CliError> {
         }
     }
     Ok(())
+}
+
+/// While the count runs: passes Ctrl-C on as a stop request, and where
+/// stderr is a terminal shows the nodes, memo entries and rate.
+fn watch(progress: &CountProgress, done: &AtomicBool, start: Instant) {
+    let bar = std::io::stderr().is_terminal().then(|| {
+        let b = indicatif::ProgressBar::new_spinner();
+        b.set_style(
+            indicatif::ProgressStyle::with_template("{spinner} [{elapsed_precise}] {msg}")
+                .expect("a valid template"),
+        );
+        b
+    });
+    while !done.load(Ordering::SeqCst) {
+        if kosolve_solver::STOP.load(Ordering::SeqCst) {
+            progress.stop.store(true, Ordering::SeqCst);
+        }
+        if let Some(b) = &bar {
+            let nodes = progress.nodes.load(Ordering::Relaxed);
+            let rate = nodes as f64 / start.elapsed().as_secs_f64().max(1e-9);
+            b.set_message(format!(
+                "{nodes} nodes, {} memo entries, {:.2} M nodes/s (Ctrl-C stops)",
+                progress.memo_entries.load(Ordering::Relaxed),
+                rate / 1e6
+            ));
+            b.tick();
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
 }

@@ -6,6 +6,7 @@ mod expedite;
 mod gtp;
 mod interrupt;
 mod positions;
+mod report;
 mod solve;
 mod start;
 mod sweep;
@@ -37,6 +38,8 @@ enum Command {
     Show(sweep::ShowArgs),
     /// Ultimate Go's expedited counting from a position after the first delay.
     Expedite(expedite::Args),
+    /// Write one Markdown page over every result table of a directory.
+    Report(report::Args),
     /// Play as a perfect player over GTP (the Go Text Protocol) on stdin/stdout.
     Gtp(gtp::Args),
 }
@@ -50,6 +53,7 @@ fn main() -> ExitCode {
         Command::Sweep(a) => sweep::run_sweep(a),
         Command::Merge(a) => sweep::run_merge(a),
         Command::Show(a) => sweep::run_show(a),
+        Command::Report(a) => report::run(a),
         Command::Gtp(a) => gtp::run(a),
         Command::Expedite(a) => expedite::run(a),
     };

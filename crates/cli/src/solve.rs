@@ -30,9 +30,9 @@ pub struct Args {
     /// Komi, a multiple of 0.5 (default 0).
     #[arg(long, allow_hyphen_values = true)]
     komi: Option<String>,
-    /// Threads (results do not depend on it).
-    #[arg(long, default_value_t = 1)]
-    threads: usize,
+    /// Threads (default: every core; results do not depend on it).
+    #[arg(long)]
+    threads: Option<usize>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -55,10 +55,11 @@ pub struct Args {
     /// thresholds (default: the board's points + 2; 0 turns it off).
     #[arg(long)]
     komi_range: Option<i32>,
-    /// Method: search (the game tree; every ruleset) or parity (kee only:
-    /// the parity game on the graph of game situations, capped by
-    /// --memory; see docs/kee.md).
-    #[arg(long, value_enum, default_value_t = Method::Search)]
+    /// Method: auto (the search, or for kee the parity method where the
+    /// search is not offered), search (the game tree; every ruleset) or
+    /// parity (kee only: the parity game on the graph of game situations,
+    /// capped by --memory; see docs/kee.md).
+    #[arg(long, value_enum, default_value_t = Method::Auto)]
     method: Method,
     /// Search board plays before the pass (for measuring move ordering).
     #[arg(long, hide = true)]
@@ -80,6 +81,10 @@ pub struct Args {
 /// How `kosolve solve` finds the value.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Method {
+    /// The search, or for Kee the parity method where the search is not
+    /// offered (more than 41 legal positions, or 4 empty points from a
+    /// position).
+    Auto,
     /// The exact forward search (every ruleset).
     Search,
     /// Kee only: the parity game on the graph of game situations.
@@ -95,10 +100,15 @@ pub fn run(args: Args) -> Result<(), CliError> {
     } = resolve(args.board.as_deref(), &args.start)?;
     let komi = args.komi.as_deref().or(record_komi.as_deref());
     let rules = parse_rules(&args.rules, args.suicide.as_deref(), komi)?;
-    if args.threads == 0 || args.threads > 1024 {
+    let threads = args.threads.unwrap_or_else(|| {
+        std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1)
+            .min(1024)
+    });
+    if threads == 0 || threads > 1024 {
         return Err(CliError::Usage(format!(
-            "--threads must be between 1 and 1024 (got {})",
-            args.threads
+            "--threads must be between 1 and 1024 (got {threads})"
         )));
     }
     if let Some(m) = args.memory {
@@ -141,7 +151,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     }
     .filter(|_| fundamental);
     let opts = SolveOptions {
-        threads: args.threads,
+        threads,
         memory_mib: args.memory.unwrap_or_else(default_memory_mib),
         max_nodes: args.max_nodes,
         max_seconds: args.max_seconds,
@@ -150,7 +160,11 @@ pub fn run(args: Args) -> Result<(), CliError> {
         unknown_cache: !args.no_unknown_cache,
         dependencies: !args.whole_keys,
         pv: true,
-        kee_graph: args.method == Method::Parity,
+        kee_graph: match args.method {
+            Method::Parity => true,
+            Method::Search => false,
+            Method::Auto => kosolve_solver::kee_auto_parity(&board, &rules, &setup),
+        },
         ..SolveOptions::default()
     };
     install_interrupt_handler();

@@ -295,3 +295,124 @@ fn bad_input_is_exit_code_2_with_a_reason() {
     fails(&["count", "--board", "1x2"]);
     fails(&["positions"]);
 }
+
+/// Gives the child the default SIGINT action (a test run in the background
+/// of a non-interactive shell inherits SIGINT ignored).
+fn default_sigint(cmd: &mut Command) {
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::CommandExt;
+        extern "C" {
+            fn signal(signum: i32, handler: usize) -> usize;
+        }
+        const SIGINT: i32 = 2;
+        const SIG_DFL: usize = 0;
+        // SAFETY: `signal` is async-signal-safe, the only kind of call
+        // allowed between fork and exec.
+        unsafe {
+            cmd.pre_exec(|| {
+                signal(SIGINT, SIG_DFL);
+                Ok(())
+            });
+        }
+    }
+}
+
+/// A count that will not finish soon (3x3 under psk) stops cleanly on
+/// Ctrl-C: a nonzero exit, the nodes visited, no panic, nothing on stdout.
+#[cfg(unix)]
+#[test]
+fn an_interrupted_count_says_so_and_fails() {
+    use std::process::Stdio;
+    use std::time::Duration;
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_kosolve"));
+    default_sigint(&mut cmd);
+    let child = cmd
+        .args(["count", "--board", "3x3", "--rules", "psk"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    let _ = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status();
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        out.stdout.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    assert!(stderr.contains("interrupted"), "{stderr}");
+    assert!(stderr.contains("nodes"), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+/// The output of representative commands speaks of the project alone: it
+/// never names files outside the repository.
+#[test]
+fn output_names_no_outside_files() {
+    let dir = std::env::temp_dir().join(format!("kosolve-cli-outside-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let config = dir.join("tiny.toml");
+    std::fs::write(
+        &config,
+        "name = \"tiny\"\nboards = [\"1x1\", \"1x2\", \"1x5\"]\nrules = [\"psk\", \"kee\"]\n\
+         komi = [0]\n[limits]\nmax_nodes = 1_000_000\nmemory_mib = 64\nthreads = 1\n",
+    )
+    .unwrap();
+    let runs: Vec<Vec<String>> = [
+        vec!["solve", "--board", "1x3", "--pv"],
+        vec!["solve", "--board", "1x3", "--format", "json"],
+        vec![
+            "solve", "--board", "3x3", "--rules", "kee", "--method", "search",
+        ],
+        vec!["solve", "--board", "5x5"],
+        vec!["count", "--board", "1x4", "--rules", "psk"],
+        vec![
+            "count", "--board", "1x3", "--rules", "ssk", "--format", "json",
+        ],
+    ]
+    .into_iter()
+    .map(|a| a.into_iter().map(String::from).collect())
+    .chain([vec![
+        "sweep".to_string(),
+        config.display().to_string(),
+        "--out".into(),
+        dir.join("out").display().to_string(),
+        "--quiet".into(),
+    ]])
+    .collect();
+    for args in &runs {
+        let out = Command::new(env!("CARGO_BIN_EXE_kosolve"))
+            .args(args)
+            .output()
+            .unwrap();
+        let text = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(!text.contains("panicked"), "{args:?}: {text}");
+        for word in ["shared", "RULES.md", "REFERENCES.md"] {
+            assert!(!text.contains(word), "{args:?} names {word}: {text}");
+        }
+    }
+    let report = std::fs::read_to_string(dir.join("out").join("tiny.md")).unwrap();
+    let table = std::fs::read_to_string(dir.join("out").join("tiny.csv")).unwrap();
+    assert!(table.contains("refused"), "{table}");
+    for word in ["shared", "RULES.md", "REFERENCES.md"] {
+        assert!(
+            !report.contains(word),
+            "the sweep report names {word}: {report}"
+        );
+        assert!(
+            !table.contains(word),
+            "the sweep table names {word}: {table}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -145,7 +145,10 @@ fn bad_input_exits_2() {
         vec!["solve", "--board", "2y2"],
         vec!["solve", "--board", "2x2", "--komi", "0.3"],
         vec!["solve", "--board", "5x5"],
-        vec!["solve", "--board", "2x2", "--rules", "kee"],
+        vec![
+            "solve", "--board", "2x2", "--rules", "kee", "--method", "search",
+        ],
+        vec!["solve", "--board", "1x5", "--rules", "kee"],
         vec![
             "solve",
             "--board",
@@ -182,7 +185,9 @@ fn bad_input_exits_2() {
 fn kee_is_offered_by_legal_positions() {
     let v = json(&["--board", "1x4", "--rules", "kee"]);
     assert!(v["value"].is_i64(), "{v}");
-    let (code, _, err) = kosolve(&["solve", "--board", "2x2", "--rules", "kee"]);
+    let (code, _, err) = kosolve(&[
+        "solve", "--board", "2x2", "--rules", "kee", "--method", "search",
+    ]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("57 legal positions"), "{err}");
 }
@@ -234,4 +239,54 @@ fn basic_is_solved_by_retrograde_analysis() {
     let v = json(&["--board", "2x2", "--rules", "basic"]);
     assert_eq!(v["outcome"], "void");
     assert!(v["value"].is_null());
+}
+
+/// A refusal where no method applies is one short sentence: the limit, the
+/// board's size against it, and where to read more.
+#[test]
+fn refusals_are_one_short_sentence() {
+    for (args, limit, size) in [
+        (vec!["--board", "5x5"], "16 points", "25"),
+        (
+            vec!["--board", "1x5", "--rules", "kee"],
+            "59 legal positions",
+            "113",
+        ),
+        (
+            vec!["--board", "2x2", "--rules", "kee", "--method", "search"],
+            "41 legal positions",
+            "57",
+        ),
+        (
+            vec!["--board", "3x3", "--rules", "kee"],
+            "59 legal positions",
+            "12675",
+        ),
+    ] {
+        let mut all = vec!["solve"];
+        all.extend(&args);
+        let (code, _, err) = kosolve(&all);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        let line = err.trim_end();
+        assert_eq!(line.lines().count(), 1, "{args:?}: {err}");
+        assert!(line.len() < 160, "{args:?}: {} chars: {err}", line.len());
+        assert!(!line.contains(';'), "{args:?}: {err}");
+        assert!(
+            line.contains(limit) && line.contains(size),
+            "{args:?}: {err}"
+        );
+        assert!(line.contains("(see docs/"), "{args:?}: {err}");
+    }
+}
+
+/// `--method auto` (the default) solves Kee on 2x2 by the parity method,
+/// where the search is not offered: a draw, found through restricted
+/// games (about 200 s in release mode).
+#[test]
+#[ignore = "release mode, minutes"]
+fn kee_two_by_two_is_a_draw_by_default() {
+    let v = json(&["--board", "2x2", "--rules", "kee"]);
+    assert_eq!(v["method"], "parity", "{v}");
+    assert_eq!(v["status"], "solved", "{v}");
+    assert_eq!(v["value"], 0, "{v}");
 }

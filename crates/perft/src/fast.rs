@@ -240,6 +240,7 @@ struct FastCounter<M> {
     nodes: u64,
     max_nodes: u64,
     max_memo: u64,
+    progress: Option<std::sync::Arc<crate::CountProgress>>,
     positions: usize,
 }
 
@@ -357,6 +358,7 @@ impl<M: Mask> FastCounter<M> {
             nodes: 0,
             max_nodes: opts.max_nodes.unwrap_or(u64::MAX),
             max_memo: opts.max_memo_entries.unwrap_or(u64::MAX),
+            progress: opts.progress.clone(),
             positions: n,
         }
     }
@@ -486,10 +488,16 @@ impl<M: Mask> FastCounter<M> {
                 limit: self.max_nodes,
             });
         }
-        if (self.memo.len() + self.packed.len()) as u64 >= self.max_memo {
+        let entries = (self.memo.len() + self.packed.len()) as u64;
+        if entries >= self.max_memo {
             return Err(PerftError::MemoLimit {
                 limit: self.max_memo,
             });
+        }
+        if self.nodes & (crate::PROGRESS_INTERVAL - 1) == 0 {
+            if let Some(p) = &self.progress {
+                p.tick(self.nodes, entries)?;
+            }
         }
         Ok(())
     }

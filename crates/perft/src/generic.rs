@@ -21,6 +21,7 @@ pub fn count_games_in<G: Game>(game: &mut G, opts: &CountOptions) -> Result<Game
         nodes: 0,
         max_nodes: opts.max_nodes.unwrap_or(u64::MAX),
         max_memo: opts.max_memo_entries.unwrap_or(u64::MAX),
+        progress: opts.progress.clone(),
         used_memo: opts.memo && game.future_key().is_some(),
         buffers: Vec::new(),
     };
@@ -45,6 +46,7 @@ struct Counter {
     nodes: u64,
     max_nodes: u64,
     max_memo: u64,
+    progress: Option<std::sync::Arc<crate::CountProgress>>,
     used_memo: bool,
     buffers: Vec<Vec<Move>>,
 }
@@ -65,6 +67,11 @@ impl Counter {
             return Err(PerftError::MemoLimit {
                 limit: self.max_memo,
             });
+        }
+        if self.nodes & (crate::PROGRESS_INTERVAL - 1) == 0 {
+            if let Some(p) = &self.progress {
+                p.tick(self.nodes, self.memo.len() as u64)?;
+            }
         }
         let ended = if self.depth_mode { 0 } else { 1 };
         if game.result().is_some() {

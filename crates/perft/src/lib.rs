@@ -35,6 +35,7 @@ pub use positions::{count_positions, try_count_positions, MAX_POSITION_POINTS};
 use kosolve_board::Board;
 use kosolve_rules::{AnyGame, Rules, Ruleset, Setup, SetupError};
 use std::fmt;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
 /// What went wrong in a count.
@@ -61,6 +62,11 @@ pub enum PerftError {
     TooLarge(String),
     /// The start position or game record cannot be played.
     Setup(SetupError),
+    /// The count was stopped through [`CountProgress::stop`] (Ctrl-C).
+    Interrupted {
+        /// The nodes visited before it stopped.
+        nodes: u64,
+    },
 }
 
 impl fmt::Display for PerftError {
@@ -84,6 +90,9 @@ impl fmt::Display for PerftError {
             ),
             PerftError::TooLarge(s) => f.write_str(s),
             PerftError::Setup(e) => e.fmt(f),
+            PerftError::Interrupted { nodes } => {
+                write!(f, "the count was interrupted after visiting {nodes} nodes")
+            }
         }
     }
 }
@@ -142,6 +151,45 @@ pub struct CountOptions {
     /// entries (`None`: no limit). An entry takes about 26 bytes in the
     /// fast path and about 64 in the generic one.
     pub max_memo_entries: Option<u64>,
+    /// Where a running count publishes its effort and reads a stop request
+    /// (for progress displays and Ctrl-C; counts never depend on it).
+    pub progress: Option<Arc<CountProgress>>,
+}
+
+/// A running count's effort, published every [`PROGRESS_INTERVAL`] nodes,
+/// and a stop request it reads as often.
+#[derive(Debug, Default)]
+pub struct CountProgress {
+    /// The nodes visited so far.
+    pub nodes: AtomicU64,
+    /// The memo entries held so far.
+    pub memo_entries: AtomicU64,
+    /// Set to stop the count with [`PerftError::Interrupted`].
+    pub stop: AtomicBool,
+}
+
+impl PartialEq for CountProgress {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self, other)
+    }
+}
+
+impl Eq for CountProgress {}
+
+/// How many nodes a count visits between two looks at its [`CountProgress`]
+/// (a power of two).
+pub const PROGRESS_INTERVAL: u64 = 1 << 16;
+
+impl CountProgress {
+    /// Publishes the effort; returns the interruption if a stop was asked.
+    pub(crate) fn tick(&self, nodes: u64, memo_entries: u64) -> Result<(), PerftError> {
+        self.nodes.store(nodes, Ordering::Relaxed);
+        self.memo_entries.store(memo_entries, Ordering::Relaxed);
+        if self.stop.load(Ordering::Relaxed) {
+            return Err(PerftError::Interrupted { nodes });
+        }
+        Ok(())
+    }
 }
 
 impl Default for CountOptions {
@@ -153,6 +201,7 @@ impl Default for CountOptions {
             symmetry: true,
             max_nodes: None,
             max_memo_entries: None,
+            progress: None,
         }
     }
 }

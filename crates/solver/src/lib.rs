@@ -360,6 +360,26 @@ pub const MAX_POINTS: usize = 16;
 /// (6.9 M with suicide allowed); 2x2 has 57 and did not finish in 4.5 G.
 pub const MAX_KEE_POSITIONS: u64 = 41;
 
+/// The board's size where it has more than `max` legal positions: its legal
+/// positions (counted where cheap, up to 12 points) or its points.
+fn kee_size_over(board: &Board, max: u64) -> Option<String> {
+    let n = board.len();
+    match (n <= 12).then(|| kosolve_perft::count_positions(board)) {
+        Some(p) if p <= max => None,
+        Some(p) => Some(format!("{p} legal positions")),
+        None => Some(format!("{n} points, so far more")),
+    }
+}
+
+/// Whether `kosolve solve --method auto` solves Kee by the parity method
+/// (docs/kee.md): where the search is not offered ([`check_feasible_from`])
+/// and the start has no moves to replay.
+pub fn kee_auto_parity(board: &Board, rules: &Rules, setup: &Setup) -> bool {
+    rules.ruleset == Ruleset::Kee
+        && setup.moves.is_empty()
+        && check_feasible_from(board, rules, setup).is_err()
+}
+
 /// Refuses boards the solver is not expected to finish, with the reason.
 pub fn check_feasible(board: &Board, rules: &Rules) -> Result<(), SolveError> {
     check_feasible_from(board, rules, &Setup::default())
@@ -379,41 +399,27 @@ pub fn check_feasible_from(board: &Board, rules: &Rules, setup: &Setup) -> Resul
         // From a position: the empty points bound the positions reachable.
         if n > 4 {
             return Err(SolveError::TooLarge(format!(
-                "kee has no exact transposition key, so the solver searches the plain game \
-                 tree, which finishes from starts of up to 4 empty points; this start has {n}; \
-                 `--method parity` solves Kee on its situation graph instead (docs/kee.md)"
+                "kee's search is offered from starts of up to 4 empty points and this start \
+                 has {n} (see docs/kee.md)"
             )));
         }
     } else if rules.ruleset == Ruleset::Kee {
-        // Counting is cheap on small boards; larger ones are far over the cap.
-        let count = match (n <= 12).then(|| kosolve_perft::count_positions(board)) {
-            Some(p) if p <= MAX_KEE_POSITIONS => None,
-            Some(p) => Some(format!("{p} legal positions")),
-            None => Some(format!("{n} points")),
-        };
-        if let Some(count) = count {
+        if let Some(count) = kee_size_over(board, MAX_KEE_POSITIONS) {
             return Err(SolveError::TooLarge(format!(
-                "kee has no exact transposition key (its end depends on the order of the \
-                 game's situations), so the solver searches the plain game tree, which \
-                 finishes on boards of up to {MAX_KEE_POSITIONS} legal positions (1x4; 2x2 \
-                 with 57 did not finish in 4.5 G nodes); this board has {count}; see \
-                 docs/solver.md. `--method parity` (a sweep's `kee_method = \"parity\"`; \
-                 docs/kee.md) solves Kee on its situation graph instead (up to 59 legal \
-                 positions), or bounds it by \
-                 restricted games where that graph is too large (as on 2x2)"
+                "kee's search is offered on boards of up to {MAX_KEE_POSITIONS} legal \
+                 positions and this board has {count} (see docs/kee.md)"
             )));
         }
     }
     if n > MAX_POINTS {
         let what = if empty_board {
-            "the board has"
+            "boards of up to {MAX_POINTS} points and this board has"
         } else {
-            "the start has"
-        };
+            "starts of up to {MAX_POINTS} empty points and this start has"
+        }
+        .replace("{MAX_POINTS}", &MAX_POINTS.to_string());
         return Err(SolveError::TooLarge(format!(
-            "{what} {n} empty points; the exact forward search is offered up to {MAX_POINTS} \
-             (3x4 with 12 points takes seconds, and 4x4 did not finish in 10 minutes; \
-             see docs/performance.md)"
+            "the exact search is offered on {what} {n} (see docs/performance.md)"
         )));
     }
     Ok(())
@@ -823,7 +829,20 @@ fn solve_kee_graph(
             kosolve_kee::KeeError::CheckFailed(why) => {
                 SolveError::CheckFailed(format!("kee: {why}"))
             }
-            kosolve_kee::KeeError::TooManyPositions { .. } => SolveError::TooLarge(e.to_string()),
+            kosolve_kee::KeeError::TooManyPositions { max } => {
+                SolveError::TooLarge(if setup.is_empty_board() {
+                    format!(
+                        "kee is solved on boards of up to {max} legal positions and this board \
+                         has {} (see docs/kee.md)",
+                        kee_size_over(board, max as u64).unwrap_or_else(|| "more".into())
+                    )
+                } else {
+                    format!(
+                        "kee is solved from starts reaching up to {max} positions and this \
+                         start reaches more (see docs/kee.md)"
+                    )
+                })
+            }
             kosolve_kee::KeeError::BadStart => SolveError::Engine(e.to_string()),
             _ => SolveError::TooLarge(format!(
             "{e} (--memory {} MiB allows {cap} per graph, at about {KEE_BYTES_PER_CLASS} bytes \

@@ -109,6 +109,9 @@ pub struct Limits {
     /// Kee jobs: solve by the parity game on the situation graph
     /// (`kee_method = "parity"`, docs/kee.md) instead of the search.
     pub kee_parity: bool,
+    /// Kee jobs: solve by the parity game where the search is not offered
+    /// (`kee_method = "auto"`, as `kosolve solve`'s default).
+    pub kee_auto: bool,
 }
 
 impl Default for Limits {
@@ -119,6 +122,7 @@ impl Default for Limits {
             memory_mib: 1024,
             threads: 1,
             kee_parity: false,
+            kee_auto: false,
         }
     }
 }
@@ -462,15 +466,16 @@ impl Config {
                 message: "limits.threads must be at least 1".into(),
             });
         }
-        let kee_parity = match &raw.kee_method {
-            None => false,
+        let (kee_parity, kee_auto) = match &raw.kee_method {
+            None => (false, false),
             Some(m) => match m.get_ref().as_str() {
-                "search" => false,
-                "parity" => true,
+                "search" => (false, false),
+                "parity" => (true, false),
+                "auto" => (false, true),
                 other => {
                     return Err(err(
                         m.span(),
-                        format!("kee_method '{other}' is not one of: search, parity"),
+                        format!("kee_method '{other}' is not one of: search, parity, auto"),
                     ))
                 }
             },
@@ -481,6 +486,7 @@ impl Config {
             memory_mib: l.memory_mib.unwrap_or(d.memory_mib),
             threads: l.threads.unwrap_or(d.threads),
             kee_parity,
+            kee_auto,
         };
         Ok(Config {
             name,

@@ -7,6 +7,7 @@
 
 mod claims;
 mod config;
+pub mod overview;
 pub mod report;
 mod row;
 mod run;

@@ -97,6 +97,14 @@ fn kee_method_defaults_to_the_search() {
     .unwrap();
     assert!(c.limits.kee_parity);
     assert!(c.jobs().iter().all(|j| j.limits.kee_parity));
+    assert!(!c.limits.kee_auto);
+    let c = Config::parse(
+        "k.toml",
+        "k",
+        "boards = [\"1x1\"]\nrules = [\"kee\"]\nkee_method = \"auto\"\n",
+    )
+    .unwrap();
+    assert!(c.limits.kee_auto && !c.limits.kee_parity);
 }
 
 #[test]
