@@ -13,14 +13,16 @@ use std::collections::HashMap;
 use std::fmt::Write;
 use std::path::Path;
 
-/// The result tables of `dir`: every `*.csv` except `*.partial.csv`, by
-/// file name, with their rows.
+/// The result tables of `dir`: every `*.csv` except `*.partial.csv` and
+/// the tables of other studies (whose header is not a result table's, such
+/// as `expedite.csv`), by file name, with their rows.
 pub fn read_tables(dir: &Path) -> Result<Vec<(String, Vec<Row>)>, String> {
     let mut names: Vec<String> = std::fs::read_dir(dir)
         .map_err(|e| format!("cannot read {}: {e}", dir.display()))?
         .filter_map(|e| e.ok())
         .map(|e| e.file_name().to_string_lossy().into_owned())
         .filter(|n| n.ends_with(".csv") && !n.ends_with(".partial.csv"))
+        .filter(|n| is_result_table(&dir.join(n)))
         .collect();
     names.sort();
     if names.is_empty() {
@@ -34,6 +36,17 @@ pub fn read_tables(dir: &Path) -> Result<Vec<(String, Vec<Row>)>, String> {
                 .map_err(|e| e.to_string())
         })
         .collect()
+}
+
+/// Whether the file's first line names a result table's first columns.
+fn is_result_table(path: &Path) -> bool {
+    use std::io::BufRead;
+    let Ok(f) = std::fs::File::open(path) else {
+        return true; // read_rows reports the error
+    };
+    let mut first = String::new();
+    let _ = std::io::BufReader::new(f).read_line(&mut first);
+    first.starts_with(&crate::COLUMNS[..4].join(","))
 }
 
 /// The rows of every table joined, one per job (a solved row where any
