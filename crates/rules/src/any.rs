@@ -98,4 +98,16 @@ impl Game for AnyGame {
     fn static_bounds(&self) -> Option<(i32, i32)> {
         each!(self, g => g.static_bounds())
     }
+    fn key_symmetries(&self) -> usize {
+        each!(self, g => g.key_symmetries())
+    }
+    fn history_free_key_under(&self, sym: usize) -> Option<u128> {
+        each!(self, g => g.history_free_key_under(sym))
+    }
+    fn last_entry_images(&self, out: &mut [u64]) -> bool {
+        each!(self, g => g.last_entry_images(out))
+    }
+    fn history_entry_images(&self, out: &mut Vec<u64>) -> bool {
+        each!(self, g => g.history_entry_images(out))
+    }
 }

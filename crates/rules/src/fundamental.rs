@@ -162,10 +162,22 @@ impl FundamentalGame {
 
     /// The future key with `occ` as the hash of the positions that occurred.
     fn key_with(&self, occ: u128) -> u128 {
+        self.key_under(0, occ)
+    }
+
+    /// [`FundamentalGame::key_with`] of the image of this state under
+    /// symmetry `sym` of the board: only the position moves; prisoners,
+    /// delay flags and the draw right are not on the board.
+    fn key_under(&self, sym: usize, occ: u128) -> u128 {
         if self.drawn {
             return u128::MAX;
         }
-        let mut k = self.hash
+        let hash = if sym == 0 {
+            self.hash
+        } else {
+            kosolve_history::zobrist::position_hash(&self.pos.transform(&self.board, sym))
+        };
+        let mut k = hash
             ^ if self.to_move == Color::White {
                 WHITE_TO_MOVE
             } else {
@@ -335,6 +347,34 @@ impl Game for FundamentalGame {
 
     fn history_free_key(&self) -> Option<u128> {
         Some(combine(self.key_with(0), HISTORY_FREE_TAG))
+    }
+
+    /// Every symmetry of the board: the rules read positions, which the
+    /// board's symmetries map to positions (docs/solver.md, "Symmetry").
+    fn key_symmetries(&self) -> usize {
+        self.board.symmetries().len()
+    }
+
+    fn history_free_key_under(&self, sym: usize) -> Option<u128> {
+        Some(combine(self.key_under(sym, 0), HISTORY_FREE_TAG))
+    }
+
+    fn last_entry_images(&self, out: &mut [u64]) -> bool {
+        if !matches!(self.moves.last(), Some(Move::Play(_))) {
+            return false;
+        }
+        for (s, o) in out.iter_mut().enumerate().take(self.key_symmetries()) {
+            *o = entry_digest(&self.pos.transform(&self.board, s));
+        }
+        true
+    }
+
+    fn history_entry_images(&self, out: &mut Vec<u64>) -> bool {
+        let n = self.key_symmetries();
+        for k in self.occurred.keys() {
+            out.extend((0..n).map(|s| entry_digest(&k.transform(&self.board, s))));
+        }
+        true
     }
 
     fn position_hash(&self) -> u128 {

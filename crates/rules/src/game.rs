@@ -155,6 +155,47 @@ pub trait Game: Clone + Send + Sync {
         None
     }
 
+    /// Symmetry (docs/solver.md, "Symmetry"): how many of the board's
+    /// symmetries ([`Board::symmetries`], the identity first) dependency
+    /// tracking may key this state's results under; 1 (the default) means
+    /// the identity only. Where more than 1, the ruleset is invariant
+    /// under each of them: the image of a state under a symmetry has the
+    /// images of its legal moves, its history entries and its results
+    /// (so [`Game::history_free_key_under`], [`Game::last_entry_images`]
+    /// and [`Game::history_entry_images`] describe the image state).
+    fn key_symmetries(&self) -> usize {
+        1
+    }
+
+    /// [`Game::history_free_key`] of the image of this state under
+    /// symmetry `sym` of the board (`sym < key_symmetries()`; 0 is the
+    /// identity).
+    fn history_free_key_under(&self, sym: usize) -> Option<u128> {
+        assert_eq!(sym, 0, "this game has no symmetric keys");
+        self.history_free_key()
+    }
+
+    /// Writes to `out[s]`, for each `s < key_symmetries()`, the digest of
+    /// the image under symmetry `s` of the entry the last move added
+    /// ([`Game::last_entry`]; `out[0]` is that entry); returns whether the
+    /// last move added one.
+    fn last_entry_images(&self, out: &mut [u64]) -> bool {
+        match self.last_entry() {
+            Some(e) => {
+                out[0] = e;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Appends, for each entry of [`Game::history_entries`] (same order),
+    /// the digests of its images under symmetries `0..key_symmetries()`;
+    /// returns `false` where dependency tracking does not apply.
+    fn history_entry_images(&self, out: &mut Vec<u64>) -> bool {
+        self.history_entries(out)
+    }
+
     /// Exact bounds `(lower, upper)` on the value of the game from here, in
     /// the solver's scale (Black's area margin at komi 0), that hold
     /// whatever the history before this state and whatever is played

@@ -191,6 +191,16 @@ impl KoFrame {
         }
     }
 
+    /// The image of this frame under symmetry `sym` of `board`: the frame
+    /// of the image position, since K(X) is defined by board plays alone,
+    /// which every symmetry of the board maps to board plays.
+    pub fn transform(&self, board: &Board, sym: usize) -> KoFrame {
+        KoFrame {
+            ko: board.transform(sym, self.ko),
+            outside: self.outside.transform(board, sym),
+        }
+    }
+
     /// A 128-bit digest: the Zobrist hash of the stones outside K(X) and
     /// an independent mix of the K(X) bit set, mixed together. Distinct
     /// frames get distinct digests with high probability (the frame

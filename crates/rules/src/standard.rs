@@ -251,6 +251,36 @@ impl StandardGame {
         }
     }
 
+    /// Whether the rule's history is exactly one entry set (what
+    /// dependency tracking needs; see [`Game::history_entries`]).
+    fn one_entry_set(&self) -> bool {
+        let r = &self.reads;
+        [
+            r.occurred,
+            r.situations,
+            r.created,
+            r.transitions,
+            r.triples,
+        ]
+        .iter()
+        .filter(|&&b| b)
+        .count()
+            == 1
+    }
+
+    /// [`StandardGame::entry_of`] for the image of the move under symmetry `sym`.
+    fn entry_under(
+        &self,
+        sym: usize,
+        left: Position,
+        new: Position,
+        mover: Color,
+        pass: bool,
+    ) -> Option<u64> {
+        let b = &*self.board;
+        self.entry_of(left.transform(b, sym), new.transform(b, sym), mover, pass)
+    }
+
     /// bkr: the digest of the entry of a board play by `mover` at `p` from
     /// a position with frame `frame`: its recorded triple.
     fn triple_entry(frame: KoFrame, mover: Color, p: Point) -> u64 {
@@ -264,7 +294,25 @@ impl StandardGame {
     /// The future key from the position, player, passes, two-ago position
     /// and ko ban, with the given hashes of the histories the rule reads.
     fn key_with(&self, occ: u128, sit: u128, cre: u128, tra: u128, tri: u128) -> u128 {
-        let mut k = self.hash
+        self.key_under(0, occ, sit, cre, tra, tri)
+    }
+
+    /// The image of `p` under symmetry `sym` of the board.
+    fn sym_point(&self, sym: usize, p: Point) -> Point {
+        Point(self.board.symmetries()[sym][p.index()])
+    }
+
+    /// [`StandardGame::key_with`] of the image of this state under
+    /// symmetry `sym` of the board: the position, the ko ban and the
+    /// position two moves back mapped by it (the player to move and the
+    /// passes are unchanged; the history hashes are given).
+    fn key_under(&self, sym: usize, occ: u128, sit: u128, cre: u128, tra: u128, tri: u128) -> u128 {
+        let hash = if sym == 0 {
+            self.hash
+        } else {
+            position_hash(&self.pos.transform(&self.board, sym))
+        };
+        let mut k = hash
             ^ if self.to_move == Color::White {
                 WHITE_TO_MOVE
             } else {
@@ -290,7 +338,7 @@ impl StandardGame {
         if r.ko_ban {
             k = combine(
                 k,
-                match self.ban {
+                match self.ban.map(|p| self.sym_point(sym, p)) {
                     // "No ban" differs from every point's digest w.h.p.
                     None => 0xB0_0B0E_0000_u128 << 64,
                     Some(p) => kosolve_history::zobrist::mix128(0xBA0_0000 | p.0 as u128),
@@ -300,7 +348,7 @@ impl StandardGame {
         if r.two_ago {
             k = combine(
                 k,
-                match self.two_ago() {
+                match self.two_ago().map(|p| p.transform(&self.board, sym)) {
                     // The "no move yet" marker differs from every position digest w.h.p.
                     None => 0x05EE_D0FF_1E57_u128 << 64,
                     Some(p) => kosolve_history::zobrist::mix128(
@@ -536,14 +584,7 @@ impl Game for StandardGame {
         // history-free key (`key_with`), so a play they forbid is forbidden
         // by the key, not the history. basic alone has no entry set (and
         // void games: the retrograde solver).
-        let sets = [
-            r.occurred,
-            r.situations,
-            r.created,
-            r.transitions,
-            r.triples,
-        ];
-        if sets.iter().filter(|&&b| b).count() != 1 {
+        if !self.one_entry_set() {
             return false;
         }
         if r.occurred {
@@ -562,6 +603,82 @@ impl Game for StandardGame {
 
     fn history_free_key(&self) -> Option<u128> {
         Some(combine(self.key_with(0, 0, 0, 0, 0), HISTORY_FREE_TAG))
+    }
+
+    /// Every symmetry of the board where dependency tracking applies: the
+    /// ko rules read positions, situations, transitions and frames, which
+    /// are defined by the board's adjacency alone (docs/solver.md, "Symmetry").
+    fn key_symmetries(&self) -> usize {
+        if self.one_entry_set() {
+            self.board.symmetries().len()
+        } else {
+            1
+        }
+    }
+
+    fn history_free_key_under(&self, sym: usize) -> Option<u128> {
+        Some(combine(self.key_under(sym, 0, 0, 0, 0, 0), HISTORY_FREE_TAG))
+    }
+
+    fn last_entry_images(&self, out: &mut [u64]) -> bool {
+        let Some(f) = self.frames.last() else {
+            return false;
+        };
+        let mover = self.to_move.opponent();
+        let n = self.key_symmetries();
+        if let (true, Move::Play(p)) = (self.reads.triples, f.mv) {
+            for (s, o) in out.iter_mut().enumerate().take(n) {
+                let frame = f.prev_frame.transform(&self.board, s);
+                *o = Self::triple_entry(frame, mover, self.sym_point(s, p));
+            }
+            return true;
+        }
+        for (s, o) in out.iter_mut().enumerate().take(n) {
+            match self.entry_under(s, f.prev_pos, self.pos, mover, f.mv == Move::Pass) {
+                Some(e) => *o = e,
+                None => return false,
+            }
+        }
+        true
+    }
+
+    fn history_entry_images(&self, out: &mut Vec<u64>) -> bool {
+        if !self.one_entry_set() {
+            return false;
+        }
+        let b = &*self.board;
+        let n = self.key_symmetries();
+        let r = &self.reads;
+        if r.occurred {
+            for k in self.occurred.keys() {
+                out.extend((0..n).map(|s| entry_digest(&k.transform(b, s))));
+            }
+        } else if r.situations {
+            for (p, c) in self.situations.keys() {
+                out.extend((0..n).map(|s| entry_digest(&(p.transform(b, s), *c))));
+            }
+        } else if r.created {
+            for (p, c) in self.created.keys() {
+                out.extend((0..n).map(|s| entry_digest(&(p.transform(b, s), *c))));
+            }
+        } else if r.transitions {
+            for (l, p) in self.transitions.keys() {
+                out.extend(
+                    (0..n).map(|s| entry_digest(&(l.transform(b, s), p.transform(b, s)))),
+                );
+            }
+        } else {
+            for t in self.triples.keys() {
+                out.extend((0..n).map(|s| {
+                    entry_digest(&KoTriple {
+                        frame: t.frame.transform(b, s),
+                        player: t.player,
+                        point: self.sym_point(s, t.point),
+                    })
+                }));
+            }
+        }
+        true
     }
 
     /// Each player's safe points ([`Position::safe_points`]) are hers at

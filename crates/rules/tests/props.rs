@@ -760,6 +760,98 @@ proptest! {
     }
 }
 
+/// What dependency tracking reads of a state under a symmetry
+/// ([`Game::history_free_key_under`], [`Game::last_entry_images`],
+/// [`Game::history_entry_images`]) is what the image game, played move by
+/// move from the image start, has itself; under the identity it is the
+/// plain key and entries.
+fn check_symmetric_keys(g: &AnyGame, h: &AnyGame, s: usize) -> Result<(), TestCaseError> {
+    let n = g.key_symmetries();
+    prop_assert_eq!(n, h.key_symmetries());
+    prop_assert!(n == 1 || n == g.board().symmetries().len());
+    prop_assert_eq!(g.history_free_key_under(0), g.history_free_key());
+    let mut images = vec![0u64; n];
+    let has = g.last_entry_images(&mut images);
+    prop_assert_eq!(has, g.last_entry().is_some());
+    if has {
+        prop_assert_eq!(Some(images[0]), g.last_entry());
+    }
+    let (mut all, mut plain) = (Vec::new(), Vec::new());
+    prop_assert_eq!(g.history_entry_images(&mut all), g.history_entries(&mut plain));
+    prop_assert_eq!(all.len(), plain.len() * n);
+    prop_assert_eq!(
+        all.iter().step_by(n).copied().collect::<Vec<_>>(),
+        plain.clone()
+    );
+    if n == 1 {
+        return Ok(());
+    }
+    // The image game's own keys and entries.
+    prop_assert_eq!(g.history_free_key_under(s), h.history_free_key());
+    if has {
+        prop_assert_eq!(Some(images[s]), h.last_entry());
+    }
+    let mut want: Vec<u64> = all.iter().skip(s).step_by(n).copied().collect();
+    let mut got = Vec::new();
+    h.history_entries(&mut got);
+    want.sort_unstable();
+    got.sort_unstable();
+    prop_assert_eq!(got, want, "history entries of the image after {:?}", g.moves());
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// The symmetric keys and entry images of every ruleset describe the
+    /// image game (docs/solver.md, "Symmetry"), from the empty board and
+    /// from a random start position.
+    #[test]
+    fn symmetric_keys_describe_the_image(bi in 0usize..BOARDS.len(), rules in rules_strategy(), sym in any::<usize>(), start in any::<u64>(), picks in choices()) {
+        let board = Arc::new(Board::parse(BOARDS[bi]).unwrap());
+        let s = sym % board.symmetries().len();
+        let perm = board.symmetries()[s].clone();
+        let map = |m: Move| match m {
+            Move::Play(p) => Move::Play(Point(perm[p.index()])),
+            other => other,
+        };
+        // A start: a random legal position (every third case the empty board).
+        let mut pos = Position::EMPTY;
+        if start % 3 != 0 && rules.ruleset != Ruleset::Kee {
+            let mut x = start;
+            for p in board.points() {
+                x = zobrist::splitmix64(x);
+                let c = match x % 3 { 0 => Some(Color::Black), 1 => Some(Color::White), _ => None };
+                if let Some(c) = c {
+                    let mut q = pos;
+                    match c {
+                        Color::Black => q.black = q.black.with(p),
+                        Color::White => q.white = q.white.with(p),
+                    }
+                    if q.is_legal(&board) {
+                        pos = q;
+                    }
+                }
+            }
+        }
+        let to_move = if start & 8 == 0 { Color::Black } else { Color::White };
+        let st = |position: Position| kosolve_rules::Start { position, to_move, prisoners: [0, 0] };
+        let mut g = AnyGame::from_start(board.clone(), rules, &st(pos));
+        let mut h = AnyGame::from_start(board.clone(), rules, &st(pos.transform(&board, s)));
+        check_symmetric_keys(&g, &h, s)?;
+        for pick in picks {
+            let legal = g.legal_move_list();
+            if legal.is_empty() || g.result().is_some() {
+                break;
+            }
+            let m = choose(&legal, pick);
+            g.play(m);
+            h.play(map(m));
+            check_symmetric_keys(&g, &h, s)?;
+        }
+    }
+}
+
 /// Exhaustive play to a small depth: equal future keys must mean equal
 /// futures (the reference's exact state), and the same exact state gets the same key.
 #[test]
