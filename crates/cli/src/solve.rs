@@ -72,6 +72,10 @@ pub struct Args {
     /// unknown (for measuring it; values never depend on it).
     #[arg(long)]
     no_unknown_cache: bool,
+    /// Do not key cached results by the board's symmetries (for measuring
+    /// them and checking them against the plain keys; values never depend on it).
+    #[arg(long)]
+    no_symmetry: bool,
     /// Cache results under whole-history keys only, without dependency
     /// tracking (a second exactness argument, for cross-checks; slower).
     #[arg(long)]
@@ -158,6 +162,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         pass_first: !args.pass_last,
         static_bounds: !args.no_static_bounds,
         unknown_cache: !args.no_unknown_cache,
+        symmetry: !args.no_symmetry,
         dependencies: !args.whole_keys,
         pv: true,
         kee_graph: match args.method {

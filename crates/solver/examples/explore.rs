@@ -1,4 +1,4 @@
-//! Ad-hoc measurements: `cargo run --release -p kosolve-solver --example explore -- 2x2 psk [pass-last] [full] [nopv] [nohist] [nodeps] [nodeep] [nostatic] [nounknown] [split=D] [moves=B2,pass] [tN] [nN] [sSECONDS] [kHALFPOINTS] [allowed]`.
+//! Ad-hoc measurements: `cargo run --release -p kosolve-solver --example explore -- 2x2 psk [pass-last] [full] [nopv] [nohist] [nodeps] [nodeep] [nostatic] [nounknown] [nosym] [split=D] [moves=B2,pass] [tN] [nN] [sSECONDS] [kHALFPOINTS] [allowed]`.
 use kosolve_board::Board;
 use kosolve_rules::{AnyGame, Rules, Ruleset};
 use kosolve_solver::{solve_game, SolveOptions, Strategy};
@@ -22,6 +22,7 @@ fn main() {
             "nodeep" => opts.deepening = false,
             "nostatic" => opts.static_bounds = false,
             "nounknown" => opts.unknown_cache = false,
+            "nosym" => opts.symmetry = false,
             t if t.starts_with("split=") => opts.split_depth = t[6..].parse().unwrap(),
             t if t.starts_with("moves=") => {}
             "allowed" => {}

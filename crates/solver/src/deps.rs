@@ -16,6 +16,7 @@
 //! history-free key whose history contains every entry of D+ and none of
 //! D-.
 
+use crate::mirror::Mirror;
 use crate::sharded::{log_work, Sharded, Slot};
 
 /// How many D+ entries a dependency set holds before it is given up as too large.
@@ -127,12 +128,39 @@ impl Deps {
         }
     }
 
-    /// Whether the bound holds under a history whose entries are the keys
-    /// of `hist`: every D+ entry present, no entry possibly in D-.
-    pub fn holds<S: std::hash::BuildHasher>(&self, hist: &hashbrown::HashMap<u64, u32, S>) -> bool {
-        !self.over
-            && self.needs().iter().all(|d| hist.contains_key(d))
-            && !hist.keys().any(|&d| self.may_avoid(d))
+    /// Whether the bound holds in the history of `m`, its D+ being stored
+    /// in the frame of symmetry `sym` of the current state (docs/solver.md,
+    /// "Symmetry"): every D+ entry is the image under `sym` of an entry of
+    /// the history, and no entry's orbit digest may be in D-. Returns the
+    /// dependencies in the current state's own frame (D+ mapped back to
+    /// the history's entries; D-, of orbit digests, unchanged).
+    pub fn holds_in(&self, m: &Mirror, sym: usize) -> Option<Deps> {
+        if self.over {
+            return None;
+        }
+        let mut out = *self;
+        for (i, &d) in self.needs().iter().enumerate() {
+            out.needs[i] = m.preimage(d, sym)?;
+        }
+        if m.any_orbit(|o| self.may_avoid(o)) {
+            return None;
+        }
+        Some(out)
+    }
+
+    /// These dependencies of the current state, in the frame of its image
+    /// under symmetry `sym`: every D+ entry (an entry of the history of
+    /// `m`) mapped to its image's digest; `None` if one is not in the
+    /// history. D- holds orbit digests, which no symmetry changes.
+    pub fn in_frame(&self, m: &Mirror, sym: usize) -> Option<Deps> {
+        if sym == 0 || self.over {
+            return Some(*self);
+        }
+        let mut out = *self;
+        for (i, &d) in self.needs().iter().enumerate() {
+            out.needs[i] = m.image(d, sym)?;
+        }
+        Some(out)
     }
 }
 
@@ -200,24 +228,29 @@ impl DepTable {
         }
     }
 
-    /// The bounds stored for `key` whose dependencies hold in the history
-    /// whose entries are the keys of `hist`; `range` fills the rest.
-    pub fn probe<S: std::hash::BuildHasher>(
+    /// The bounds stored for `key` whose dependencies pass `check` (which
+    /// returns them as they read at the current state, or `None` where they
+    /// do not hold there); `range` fills the rest.
+    pub fn probe(
         &self,
         key: u128,
         range: (i32, i32),
-        hist: &hashbrown::HashMap<u64, u32, S>,
+        check: impl Fn(&Deps) -> Option<Deps>,
     ) -> Option<DepProbe> {
         self.slots.find(key, |e| {
-            let lower = if e.lower as i32 > range.0 && e.lower_deps.holds(hist) {
-                (e.lower as i32, e.lower_deps)
-            } else {
-                (range.0, Deps::NONE)
+            let lower = match (e.lower as i32 > range.0)
+                .then(|| check(&e.lower_deps))
+                .flatten()
+            {
+                Some(d) => (e.lower as i32, d),
+                None => (range.0, Deps::NONE),
             };
-            let upper = if (e.upper as i32) < range.1 && e.upper_deps.holds(hist) {
-                (e.upper as i32, e.upper_deps)
-            } else {
-                (range.1, Deps::NONE)
+            let upper = match ((e.upper as i32) < range.1)
+                .then(|| check(&e.upper_deps))
+                .flatten()
+            {
+                Some(d) => (e.upper as i32, d),
+                None => (range.1, Deps::NONE),
             };
             DepProbe {
                 lower,
@@ -285,10 +318,17 @@ impl DepTable {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hashbrown::HashMap;
 
-    fn hist(entries: &[u64]) -> HashMap<u64, u32> {
-        entries.iter().map(|&e| (e, 1)).collect()
+    fn hist(entries: &[u64]) -> Mirror {
+        let mut m = Mirror::new(1);
+        for &e in entries {
+            m.add(&[e]);
+        }
+        m
+    }
+
+    fn holds(d: &Deps, m: &Mirror) -> bool {
+        d.holds_in(m, 0).is_some()
     }
 
     fn digest(i: u64) -> u64 {
@@ -305,17 +345,17 @@ mod tests {
         d.avoid(b);
         assert_eq!(d.needs(), &[a]);
         assert!(d.may_avoid(b));
-        assert!(d.holds(&hist(&[a])));
-        assert!(!d.holds(&hist(&[a, b])));
-        assert!(!d.holds(&hist(&[])));
+        assert!(holds(&d, &hist(&[a])));
+        assert!(!holds(&d, &hist(&[a, b])));
+        assert!(!holds(&d, &hist(&[])));
         d.drop_need(a);
-        assert!(d.holds(&hist(&[])));
+        assert!(holds(&d, &hist(&[])));
         let mut big = Deps::NONE;
         for i in 0..NEEDS_CAP as u64 + 1 {
             big.need(digest(100 + i));
         }
         assert!(big.over);
-        assert!(!big.holds(&hist(&[])));
+        assert!(!holds(&big, &hist(&[])));
         d.merge(&big);
         assert!(d.over);
     }
@@ -330,7 +370,7 @@ mod tests {
         let mut e = Deps::NONE;
         e.merge(&d);
         assert!((0..2000).all(|i| e.may_avoid(digest(i))));
-        assert!(!e.holds(&hist(&[digest(1999)])));
+        assert!(!holds(&e, &hist(&[digest(1999)])));
     }
 
     #[test]
@@ -339,12 +379,12 @@ mod tests {
         let mut need7 = Deps::NONE;
         need7.need(7);
         t.store(42, Some((3, need7)), None, Some(5), 10);
-        let p = t.probe(42, (-9, 9), &hist(&[7])).unwrap();
+        let p = t.probe(42, (-9, 9), |d| d.holds_in(&hist(&[7]), 0)).unwrap();
         assert_eq!(p.lower.0, 3);
         assert_eq!(p.upper.0, 9);
         assert_eq!(p.best, Some(5));
-        let p = t.probe(42, (-9, 9), &hist(&[])).unwrap();
+        let p = t.probe(42, (-9, 9), |d| d.holds_in(&hist(&[]), 0)).unwrap();
         assert_eq!(p.lower.0, -9);
-        assert!(t.probe(43, (-9, 9), &hist(&[7])).is_none());
+        assert!(t.probe(43, (-9, 9), |d| d.holds_in(&hist(&[7]), 0)).is_none());
     }
 }

@@ -21,6 +21,7 @@
 #![warn(missing_docs)]
 
 mod deps;
+mod mirror;
 pub mod reference;
 mod search;
 mod sharded;
@@ -105,6 +106,10 @@ pub struct SolveOptions {
     /// node the pass already found unknown under the same or a deeper
     /// limit (docs/solver.md, "Iterative deepening"); never changes a value.
     pub unknown_cache: bool,
+    /// Dependency tracking keys results by the least history-free key of
+    /// the state's images under the board's symmetries, with their
+    /// dependencies mapped (docs/solver.md, "Symmetry"); never changes a value.
+    pub symmetry: bool,
 }
 
 impl Default for SolveOptions {
@@ -126,6 +131,7 @@ impl Default for SolveOptions {
             kee_graph: false,
             static_bounds: true,
             unknown_cache: true,
+            symmetry: true,
         }
     }
 }
@@ -218,6 +224,8 @@ pub struct Tables {
     table: Arc<Table>,
     dep_table: Option<Arc<deps::DepTable>>,
     dep: bool,
+    /// The symmetries the dependency table's keys use (1: none).
+    syms: usize,
 }
 
 impl Tables {
@@ -227,6 +235,7 @@ impl Tables {
         let cap = opts.memory_mib.max(1) * 1024 * 1024;
         let dep = opts.dependencies && game.history_entries(&mut Vec::new());
         Tables {
+            syms: key_syms(game, opts),
             // Under dependency tracking the whole-key table only holds the
             // results whose dependencies outgrew a set: a quarter of the cap.
             table: Arc::new(Table::new(if dep { cap / 4 } else { cap })),
@@ -239,6 +248,16 @@ impl Tables {
     /// dependency tracking).
     pub fn suits<G: Game>(&self, game: &G, opts: &SolveOptions) -> bool {
         self.dep == (opts.dependencies && game.history_entries(&mut Vec::new()))
+            && self.syms == key_syms(game, opts)
+    }
+}
+
+/// The symmetries dependency tracking keys `game`'s results by under `opts`.
+fn key_syms<G: Game>(game: &G, opts: &SolveOptions) -> usize {
+    if opts.symmetry {
+        game.key_symmetries()
+    } else {
+        1
     }
 }
 
@@ -259,6 +278,7 @@ pub fn solve_game_with<G: Game>(game: &G, opts: &SolveOptions, tables: &Tables) 
     );
     let start = Instant::now();
     let threads = opts.threads.max(1);
+    let (perms, inv_perms) = search::symmetry_maps(game.board());
     let shared = search::Shared {
         table: tables.table.clone(),
         dep_table: tables.dep_table.clone(),
@@ -282,6 +302,9 @@ pub fn solve_game_with<G: Game>(game: &G, opts: &SolveOptions, tables: &Tables) 
         unknown: unknown::UnknownCache::new(if opts.unknown_cache { 20 } else { 0 }),
         use_unknown: opts.unknown_cache,
         pass: std::sync::atomic::AtomicU32::new(0),
+        symmetry: opts.symmetry,
+        perms,
+        inv_perms,
     };
     let run = || {
         let b = search::drive(game, &shared, opts);

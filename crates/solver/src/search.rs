@@ -4,9 +4,9 @@
 //! extraction by null-window re-search.
 
 use crate::deps::{DepTable, Deps};
+use crate::mirror::{Mirror, MAX_SYMS};
 use crate::table::Table;
 use crate::{SolveOptions, Stats, Strategy, STOP};
-use hashbrown::HashMap;
 use kosolve_board::Color;
 use kosolve_rules::{Game, GameResult, Move, ValueKind};
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
@@ -82,6 +82,31 @@ pub(crate) struct Shared {
     pub use_unknown: bool,
     /// The current deepening pass (each depth limit of each null-window test is one).
     pub pass: std::sync::atomic::AtomicU32,
+    /// Dependency tracking keys results by the canonical history-free key
+    /// under the board's symmetries (docs/solver.md, "Symmetry").
+    pub symmetry: bool,
+    /// The board's symmetries as point maps (`perms[s][p]`, the image of
+    /// p), and their inverses, for moving best-move codes between frames.
+    pub perms: Vec<[u8; 64]>,
+    /// See `perms`.
+    pub inv_perms: Vec<[u8; 64]>,
+}
+
+/// The board's symmetries as arrays and their inverses (see [`Shared::perms`]).
+pub(crate) fn symmetry_maps(board: &kosolve_board::Board) -> (Vec<[u8; 64]>, Vec<[u8; 64]>) {
+    let mut perms = Vec::new();
+    let mut invs = Vec::new();
+    for perm in board.symmetries() {
+        let mut f = [0u8; 64];
+        let mut g = [0u8; 64];
+        for (p, &q) in perm.iter().enumerate() {
+            f[p] = q;
+            g[q as usize] = p as u8;
+        }
+        perms.push(f);
+        invs.push(g);
+    }
+    (perms, invs)
 }
 
 impl Shared {
@@ -137,8 +162,11 @@ struct Window {
     upper: i32,
     /// The best move remembered by a table, as a [`move_code`].
     tt_best: Option<u8>,
-    /// The history-free key (dependency tracking).
+    /// The canonical history-free key (dependency tracking).
     base: Option<u128>,
+    /// The symmetry that takes this state to the image `base` is the key
+    /// of (0: the identity).
+    sym: usize,
     /// The whole key, where it was computed.
     key: Option<u128>,
 }
@@ -208,8 +236,11 @@ pub(crate) struct Searcher<'a, G: Game> {
     pub aborted: bool,
     /// Dependency tracking: on for this searcher.
     dep: bool,
-    /// The history's entries (digest to count), mirrored along the search.
-    hist: HashMap<u64, u32, ahash::RandomState>,
+    /// The history's entries, mirrored along the search, with their images
+    /// under the symmetries results are keyed by.
+    hist: Mirror,
+    /// Scratch for an entry's images.
+    img: [u64; MAX_SYMS],
     /// The entry each move on the searcher's own path added.
     entry_stack: Vec<Option<u64>>,
     /// The dependencies of the bound(s) the last `search` returned.
@@ -235,47 +266,98 @@ impl<'a, G: Game> Searcher<'a, G> {
             history: Box::new([[0; 68]; 2]),
             aborted: false,
             dep: false,
-            hist: HashMap::with_hasher(ahash::RandomState::with_seeds(5, 6, 7, 8)),
+            hist: Mirror::new(1),
+            img: [0; MAX_SYMS],
             entry_stack: Vec::new(),
             last_deps: Deps::NONE,
             last_unknown: false,
         };
         if s.shared.dep_table.is_some() {
+            let syms = if s.shared.symmetry {
+                s.game.key_symmetries()
+            } else {
+                1
+            };
             let mut entries = Vec::new();
-            if s.game.history_entries(&mut entries) {
+            let ok = if syms > 1 {
+                s.game.history_entry_images(&mut entries)
+            } else {
+                s.game.history_entries(&mut entries)
+            };
+            if ok {
                 s.dep = true;
-                for e in entries {
-                    *s.hist.entry(e).or_insert(0) += 1;
+                s.hist = Mirror::new(syms);
+                for images in entries.chunks(syms) {
+                    s.hist.add(images);
                 }
             }
         }
         s
     }
 
-    /// Plays `m`, keeping the history mirror; returns the entry it added.
-    pub fn play(&mut self, m: Move) -> Option<u64> {
+    /// The canonical history-free key: the least key of the state's images
+    /// under the symmetries in use, and the (first) symmetry giving it.
+    fn canonical_key(&self) -> Option<(u128, usize)> {
+        let mut best = (self.game.history_free_key()?, 0);
+        for s in 1..self.hist.syms() {
+            let k = self.game.history_free_key_under(s)?;
+            if k < best.0 {
+                best = (k, s);
+            }
+        }
+        Some(best)
+    }
+
+    /// A move code of this state in the frame of its image under `sym`.
+    #[inline]
+    fn code_to_frame(&self, code: u8, sym: usize) -> u8 {
+        if sym == 0 || code >= 64 {
+            code
+        } else {
+            self.shared.perms[sym][code as usize]
+        }
+    }
+
+    /// A move code of the image under `sym` in this state's own frame.
+    #[inline]
+    fn code_from_frame(&self, code: u8, sym: usize) -> u8 {
+        if sym == 0 || code >= 64 {
+            code
+        } else {
+            self.shared.inv_perms[sym][code as usize]
+        }
+    }
+
+    /// Probes the dependency table at the current state: the stored
+    /// bounds whose dependencies hold in the history, with those
+    /// dependencies and the best move read in this state's own frame.
+    fn dep_probe(&self, key: u128, sym: usize) -> Option<crate::deps::DepProbe> {
+        let table = self.shared.dep_table.as_ref().expect("dep table");
+        let mut p = table.probe(key, self.shared.range, |d| d.holds_in(&self.hist, sym))?;
+        p.best = p.best.map(|b| self.code_from_frame(b, sym));
+        Some(p)
+    }
+
+    /// Plays `m`, keeping the history mirror; returns the entry it added:
+    /// its digest and its orbit digest (see [`Mirror`]).
+    pub fn play(&mut self, m: Move) -> Option<(u64, u64)> {
         self.game.play(m);
-        let e = if self.dep {
-            self.game.last_entry()
+        let syms = self.hist.syms();
+        let e = if self.dep && self.game.last_entry_images(&mut self.img[..syms]) {
+            self.hist.add(&self.img[..syms]);
+            Some(self.img[0])
         } else {
             None
         };
-        if let Some(e) = e {
-            *self.hist.entry(e).or_insert(0) += 1;
-        }
         self.entry_stack.push(e);
-        e
+        e.map(|e| (e, self.hist.orbit(e).expect("just added")))
     }
 
     /// Takes back the last move played by [`Searcher::play`].
     pub fn undo(&mut self) {
         self.game.undo();
         if let Some(Some(e)) = self.entry_stack.pop() {
-            let c = self.hist.get_mut(&e).expect("mirrored entry");
-            *c -= 1;
-            if *c == 0 {
-                self.hist.remove(&e);
-            }
+            self.hist.remove(e);
         }
     }
 
@@ -284,7 +366,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         let pos = self.game.position();
         for p in pos.empty(self.game.board()) {
             if let Some(e) = self.game.history_entry(Move::Play(p)) {
-                if self.hist.contains_key(&e) {
+                if self.hist.contains(e) {
                     debug_assert!(
                         !self.game.is_legal(Move::Play(p)),
                         "dependency tracking: the history mirror disagrees with the game"
@@ -469,13 +551,14 @@ impl<'a, G: Game> Searcher<'a, G> {
             upper: i32::MAX,
             tt_best: None,
             base: None,
+            sym: 0,
             key: None,
         };
         if self.dep {
-            w.base = self.game.history_free_key();
-            let table = self.shared.dep_table.as_ref().expect("dep table");
-            if let Some(k) = w.base {
-                if let Some(p) = table.probe(k, self.shared.range, &self.hist) {
+            if let Some((k, sym)) = self.canonical_key() {
+                w.base = Some(k);
+                w.sym = sym;
+                if let Some(p) = self.dep_probe(k, sym) {
                     let ((l, ld), (u, ud)) = (p.lower, p.upper);
                     if l >= beta || u <= alpha || l == u {
                         self.hits += 1;
@@ -594,14 +677,14 @@ impl<'a, G: Game> Searcher<'a, G> {
             let better = v.improves(value, maximize);
             if self.dep {
                 // The child's dependencies, relative to this node's history.
-                if let Some(e) = e {
+                if let Some((e, _)) = e {
                     self.last_deps.drop_need(e);
                 }
                 v.all_deps.merge(&self.last_deps);
                 if better {
                     v.best_deps = self.last_deps;
-                    if let (Move::Play(_), Some(e)) = (m, e) {
-                        v.best_deps.avoid(e);
+                    if let (Move::Play(_), Some((_, orbit))) = (m, e) {
+                        v.best_deps.avoid(orbit);
                     }
                 }
             }
@@ -668,11 +751,21 @@ impl<'a, G: Game> Searcher<'a, G> {
         let lower_b = (!fail_low).then_some((best, lower_deps));
         let upper_b = (!fail_high).then_some((best, upper_deps));
         self.last_deps = d;
-        let lo_ok = lower_b.is_none_or(|(_, d)| !d.over);
-        let hi_ok = upper_b.is_none_or(|(_, d)| !d.over);
-        if let (Some(k), true, true) = (w.base, lo_ok, hi_ok) {
+        // In the frame of the image the canonical key names.
+        let framed = |b: Option<(i32, Deps)>| match b {
+            None => Some(None),
+            Some((v, d)) if !d.over => d.in_frame(&self.hist, w.sym).map(|d| Some((v, d))),
+            Some(_) => None,
+        };
+        let (lo_f, hi_f) = (framed(lower_b), framed(upper_b));
+        debug_assert!(
+            lower_b.is_none_or(|(_, d)| d.over) || lo_f.is_some(),
+            "a D+ entry outside the history"
+        );
+        if let (Some(k), Some(lo_f), Some(hi_f)) = (w.base, lo_f, hi_f) {
             let table = self.shared.dep_table.as_ref().expect("dep table");
-            table.store(k, lower_b, upper_b, Some(best_code), work);
+            let code = self.code_to_frame(best_code, w.sym);
+            table.store(k, lo_f, hi_f, Some(code), work);
         } else if let Some(k) = w.key.or_else(|| self.game.future_key()) {
             self.shared.whole_used.store(true, Ordering::Relaxed);
             let (lo, hi) = self.shared.range;
@@ -732,7 +825,8 @@ impl<'a, G: Game> Searcher<'a, G> {
         chain.push(cancel.clone());
         let dep = self.dep;
         let unknown = AtomicBool::new(false);
-        let results: Vec<Option<(i32, Deps)>> = moves[1..]
+        let syms = self.hist.syms();
+        let results: Vec<Option<(i32, Deps, Option<u64>)>> = moves[1..]
             .par_iter()
             .map(|&m| {
                 if cancel.load(Ordering::Relaxed) {
@@ -749,7 +843,12 @@ impl<'a, G: Game> Searcher<'a, G> {
                 }
                 let mut g = self.game.clone();
                 g.play(m);
-                let e = if dep { g.last_entry() } else { None };
+                let mut img = [0u64; MAX_SYMS];
+                let (e, orbit) = if dep && g.last_entry_images(&mut img[..syms]) {
+                    (Some(img[0]), img[..syms].iter().copied().min())
+                } else {
+                    (None, None)
+                };
                 let mut s = Searcher::new(g, shared, chain.clone());
                 let v = s.search(a, b, ply + 1, depth);
                 s.flush();
@@ -775,7 +874,7 @@ impl<'a, G: Game> Searcher<'a, G> {
                         cancel.store(true, Ordering::Relaxed);
                     }
                 }
-                Some((v, d))
+                Some((v, d, orbit))
             })
             .collect();
         let mut v = Verdict::new(maximize);
@@ -783,16 +882,14 @@ impl<'a, G: Game> Searcher<'a, G> {
         let mut missing = false;
         for (j, r) in results.iter().enumerate() {
             match r {
-                Some((value, d)) => {
+                Some((value, d, orbit)) => {
                     v.all_deps.merge(d);
                     if v.improves(*value, maximize) {
                         v.best = *value;
                         v.best_i = j + 1;
                         v.best_deps = *d;
-                        if let (Move::Play(_), true) = (moves[j + 1], dep) {
-                            if let Some(e) = self.game.history_entry(moves[j + 1]) {
-                                v.best_deps.avoid(e);
-                            }
+                        if let (Move::Play(_), Some(o)) = (moves[j + 1], orbit) {
+                            v.best_deps.avoid(*o);
                         }
                     }
                 }
@@ -928,12 +1025,9 @@ pub(crate) fn principal_variation<G: Game>(s: &mut Searcher<'_, G>, v: i32) -> (
             // Win/loss games: refuting every earlier losing move is a full
             // proof each, so the table's best move is tried first there.
             let best = if s.dep {
-                s.game.history_free_key().and_then(|k| {
-                    s.shared
-                        .dep_table
-                        .as_ref()
-                        .and_then(|t| t.probe(k, s.shared.range, &s.hist).and_then(|p| p.best))
-                })
+                s.canonical_key()
+                    .and_then(|(k, sym)| s.dep_probe(k, sym))
+                    .and_then(|p| p.best)
             } else {
                 s.game
                     .future_key()
