@@ -508,7 +508,12 @@ fn check_position(board: &Board, pos: &Position) -> Result<(), ExpediteError> {
 impl Solver<'_> {
     /// One line of the procedure from `st` that gives `target` (which
     /// [`Solver::run`] from `st` has given), as move names.
-    fn line(&mut self, st: &State, target: i32, out: &mut Vec<String>) -> Result<(), ExpediteError> {
+    fn line(
+        &mut self,
+        st: &State,
+        target: i32,
+        out: &mut Vec<String>,
+    ) -> Result<(), ExpediteError> {
         let c = st.to_move;
         match self.step(st) {
             Step::Place(points, dame) => {
@@ -536,7 +541,11 @@ impl Solver<'_> {
                 Ok(())
             }
             Step::Resign => {
-                out.push(format!("{} resigns; {} alone:", c.letter(), c.opponent().letter()));
+                out.push(format!(
+                    "{} resigns, then {} alone",
+                    c.letter(),
+                    c.opponent().letter()
+                ));
                 let mut o = st.clone();
                 o.to_move = c.opponent();
                 self.solo_line(&o, target.unsigned_abs(), out)
@@ -545,7 +554,12 @@ impl Solver<'_> {
     }
 
     /// One line of `st`'s player moving alone that makes `count` moves.
-    fn solo_line(&mut self, st: &State, count: u32, out: &mut Vec<String>) -> Result<(), ExpediteError> {
+    fn solo_line(
+        &mut self,
+        st: &State,
+        count: u32,
+        out: &mut Vec<String>,
+    ) -> Result<(), ExpediteError> {
         let c = st.to_move;
         match self.step(st) {
             Step::Place(points, dame) => {

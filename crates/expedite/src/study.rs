@@ -138,8 +138,12 @@ pub fn before_first_delay(board: &Board, witnesses: usize) -> Reachable {
 /// rules' own legality and superko): a brute-force check of
 /// [`before_first_delay`], for tiny boards. `None` beyond `max_nodes`
 /// game prefixes.
-pub fn brute_force_before_first_delay(board: &Arc<Board>, max_nodes: u64) -> Option<HashSet<PreDelay>> {
-    let mut g = kosolve_rules::FundamentalGame::new(board.clone(), Rules::new(Ruleset::UltimateSimple));
+pub fn brute_force_before_first_delay(
+    board: &Arc<Board>,
+    max_nodes: u64,
+) -> Option<HashSet<PreDelay>> {
+    let mut g =
+        kosolve_rules::FundamentalGame::new(board.clone(), Rules::new(Ruleset::UltimateSimple));
     let mut out = HashSet::new();
     let mut nodes = 0u64;
     fn walk(
@@ -212,7 +216,14 @@ mod tests {
     /// 2946 when measured).
     #[test]
     fn enumeration_equals_brute_force() {
-        for (name, exact) in [("1x1", true), ("1x2", true), ("1x3", true), ("1x4", true), ("2x2", true), ("1x5", false)] {
+        for (name, exact) in [
+            ("1x1", true),
+            ("1x2", true),
+            ("1x3", true),
+            ("1x4", true),
+            ("2x2", true),
+            ("1x5", false),
+        ] {
             let board = Arc::new(Board::parse(name).unwrap());
             let r = before_first_delay(&board, WITNESSES);
             let brute = brute_force_before_first_delay(&board, 50_000_000)
@@ -222,7 +233,13 @@ mod tests {
             // Sound everywhere: every state listed is reached by a game.
             assert!(fast.is_subset(&brute), "{name}");
             // Complete on the smallest boards; on 1x5 it misses some.
-            assert_eq!(fast == brute, exact, "{name}: {} of {}", fast.len(), brute.len());
+            assert_eq!(
+                fast == brute,
+                exact,
+                "{name}: {} of {}",
+                fast.len(),
+                brute.len()
+            );
         }
     }
 
