@@ -1,22 +1,108 @@
-//! The study of docs/rules.md, "Expedited counting": every legal position
-//! of 1x3, 1x4 and 2x2 (or the boards given as arguments), either player to move, each player holding 0
-//! or 1 regular prisoner, right after the first delay (the player not to
-//! move made her ultimate delay). Dead stones: `exact` (designated at komi
-//! 0). At komi -2..2 the procedure's outcomes are compared with the exact
-//! ultimate-simple outcome of the same state. The amended variant is
-//! compared the same way from the same states before any delay.
+//! The study of docs/rules.md, "Expedited counting": the states right after
+//! the first delay in games of `ultimate-simple` on 1x3..1x7, 2x2, 2x3, 2x4
+//! and 3x3 (every one, or a uniform sample where there are too many), the
+//! procedure against the exact value at komi -2..2; and the amended
+//! variant from the same states before the delay.
 //!
-//! Run: `cargo run --profile test -p kosolve-expedite --example study [BOARDS]`
-//! (writes results/expedite.csv and results/expedite.md).
+//! Run: `cargo run --release -p kosolve-expedite --example study [BOARD...]`
+//! (writes results/expedite.csv and results/expedite.md; with boards given,
+//! only those, each with its default plan, into the same files).
 
-use kosolve_board::{legal_positions, Board, Color};
+use kosolve_board::{Board, Color};
+use kosolve_expedite::study::{
+    before_first_delay, brute_force_before_first_delay, sample, PreDelay,
+};
 use kosolve_expedite::{
-    check_designation, exact, exact_dead, expedite, Delays, Input, Options, Outcome,
+    check_designation, dead_from_pv, exact_game, expedite, lines, placements, Input, Options,
+    Outcome,
 };
 use kosolve_rules::Komi;
+use kosolve_solver::{solve_game_with, SolveOptions, Tables};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::sync::Arc;
+use std::time::Instant;
+
+/// A board's plan: how its states are enumerated and how many are tried.
+struct Plan {
+    name: &'static str,
+    /// Enumerate by walking every game (exact) rather than the witness search.
+    brute: bool,
+    /// Games kept per state by the witness search.
+    witnesses: usize,
+    /// States tried at most (a uniform sample beyond).
+    cap: usize,
+    /// Node limit of one exact solve.
+    max_nodes: u64,
+}
+
+const PLANS: &[Plan] = &[
+    Plan {
+        name: "1x3",
+        brute: true,
+        witnesses: 0,
+        cap: usize::MAX,
+        max_nodes: 100_000,
+    },
+    Plan {
+        name: "1x4",
+        brute: true,
+        witnesses: 0,
+        cap: usize::MAX,
+        max_nodes: 100_000,
+    },
+    Plan {
+        name: "2x2",
+        brute: true,
+        witnesses: 0,
+        cap: usize::MAX,
+        max_nodes: 100_000,
+    },
+    Plan {
+        name: "1x5",
+        brute: true,
+        witnesses: 0,
+        cap: 400,
+        max_nodes: 100_000,
+    },
+    Plan {
+        name: "1x6",
+        brute: false,
+        witnesses: 16,
+        cap: 100,
+        max_nodes: 100_000,
+    },
+    Plan {
+        name: "1x7",
+        brute: false,
+        witnesses: 4,
+        cap: 100,
+        max_nodes: 100_000,
+    },
+    Plan {
+        name: "2x3",
+        brute: false,
+        witnesses: 16,
+        cap: 100,
+        max_nodes: 100_000,
+    },
+    Plan {
+        name: "2x4",
+        brute: false,
+        witnesses: 2,
+        cap: 100,
+        max_nodes: 100_000,
+    },
+    Plan {
+        name: "3x3",
+        brute: false,
+        witnesses: 2,
+        cap: 100,
+        max_nodes: 100_000,
+    },
+];
+
+const SEED: u64 = 16;
 
 fn outcome(v: i32) -> Outcome {
     match v.signum() {
@@ -28,124 +114,405 @@ fn outcome(v: i32) -> Outcome {
 
 #[derive(Default)]
 struct Tally {
-    states: u64,
-    breaks: u64,
-    checked: u64,
-    kept: u64,
-    changed: u64,
-    split: u64,
-    zero_resign: u64,
+    enumerated: usize,
+    tried: usize,
+    unsolved: usize,
+    breaks: usize,
+    rows: usize,
+    same_score: usize,
+    score_differs: usize,
+    score_beyond: usize,
+    split: usize,
+    changed: usize,
+    zero_resign: usize,
+    one_sided: usize,
+    one_sided_changed: usize,
+    seconds: f64,
+    enum_seconds: f64,
+}
+
+/// A row whose outcome the procedure changes, kept to pick the smallest.
+struct Counter {
+    board: &'static str,
+    variant: &'static str,
+    input: Input,
+    size: (usize, usize),
+    exact: Outcome,
+    outcomes: String,
+    one_sided: bool,
+}
+
+fn solve_opts(max_nodes: u64, pv: bool) -> SolveOptions {
+    SolveOptions {
+        threads: 1,
+        memory_mib: 64,
+        max_nodes: Some(max_nodes),
+        refuse_large: false,
+        pv,
+        ..SolveOptions::default()
+    }
 }
 
 fn main() {
+    let only: Vec<String> = std::env::args().skip(1).collect();
     let mut csv = String::from(
-        "board,variant,position,to_move,prisoners,dead,komi,scores,outcomes,exact,keeps\n",
+        "board,variant,position,to_move,prisoners,dead,komi,scores,outcomes,exact,category,one_sided_dame\n",
     );
-    let mut tallies: BTreeMap<(String, &str), Tally> = BTreeMap::new();
-    let mut names: Vec<String> = std::env::args().skip(1).collect();
-    if names.is_empty() {
-        names = ["1x3", "1x4", "2x2"].map(String::from).to_vec();
-    }
-    for name in &names {
-        let name = name.as_str();
-        let board = Arc::new(Board::parse(name).unwrap());
-        for pos in legal_positions(&board) {
-            for to_move in [Color::Black, Color::White] {
-                for prisoners in [[0, 0], [1, 0], [0, 1], [1, 1]] {
-                    for (variant, delays, amended) in [
-                        (
-                            "after first delay",
-                            Delays::First(to_move.opponent()),
-                            false,
-                        ),
-                        ("amended, before any delay", Delays::None, true),
-                    ] {
-                        let mut input = Input {
-                            board: board.clone(),
-                            position: pos,
-                            to_move,
-                            prisoners,
-                            delays,
-                            komi: Komi::ZERO,
-                            dead: Default::default(),
-                        };
-                        let t = tallies.entry((name.to_string(), variant)).or_default();
-                        t.states += 1;
-                        input.dead = exact_dead(&input).expect("tiny boards solve");
-                        if check_designation(&board, &pos, input.dead).is_err() {
-                            t.breaks += 1;
-                            continue;
-                        }
-                        let dead: Vec<String> =
-                            input.dead.iter().map(|p| board.point_name(p)).collect();
-                        let opts = Options {
-                            amended,
-                            ..Options::default()
-                        };
-                        for k in -2..=2 {
-                            input.komi = Komi(2 * k);
-                            let e = expedite(&input, &opts).expect("procedure runs");
-                            let (v, _) = exact(&input).expect("tiny boards solve");
-                            let ex = outcome(v);
-                            let outs = e.outcomes();
-                            let keeps = outs.len() == 1 && outs.contains(&ex);
-                            t.checked += 1;
-                            if keeps {
-                                t.kept += 1;
-                            } else if outs.contains(&ex) {
-                                t.split += 1;
-                            } else {
-                                t.changed += 1;
-                            }
-                            if e.resigned_with_zero {
-                                t.zero_resign += 1;
-                            }
-                            let scores: Vec<String> =
-                                e.scores.iter().map(|s| s.to_string()).collect();
-                            let outs: Vec<String> = outs.iter().map(|o| o.to_string()).collect();
-                            writeln!(
-                                csv,
-                                "{name},{variant},{},{to_move},{}:{},{},{k},{},{},{ex},{keeps}",
-                                pos.diagram_line(&board),
-                                prisoners[0],
-                                prisoners[1],
-                                dead.join(" "),
-                                scores.join(" "),
-                                outs.join(" "),
-                            )
-                            .unwrap();
+    let mut tallies: BTreeMap<(usize, &str), Tally> = BTreeMap::new();
+    let mut counters: Vec<Counter> = Vec::new();
+    let start = Instant::now();
+    for (bi, plan) in PLANS.iter().enumerate() {
+        if !only.is_empty() && !only.iter().any(|n| n == plan.name) {
+            continue;
+        }
+        let board = Arc::new(Board::parse(plan.name).unwrap());
+        let t0 = Instant::now();
+        let states: Vec<PreDelay> = if plan.brute {
+            let mut v: Vec<PreDelay> = brute_force_before_first_delay(&board, 100_000_000)
+                .expect("small board")
+                .into_iter()
+                .collect();
+            v.sort();
+            v
+        } else {
+            before_first_delay(&board, plan.witnesses).states
+        };
+        let enum_seconds = t0.elapsed().as_secs_f64();
+        let picked = sample(states.len(), plan.cap, SEED);
+        eprintln!(
+            "{}: {} states ({:.1} s), trying {}",
+            plan.name,
+            states.len(),
+            enum_seconds,
+            picked.len()
+        );
+        let probe = exact_game(&states[0].before_delay(&board, Komi::ZERO)).unwrap();
+        let tables = Tables::new(&probe, &solve_opts(1, false));
+        for variant in ["after first delay", "amended, before any delay"] {
+            let t1 = Instant::now();
+            let amended = variant.starts_with("amended");
+            let mut t = Tally {
+                enumerated: states.len(),
+                enum_seconds,
+                ..Tally::default()
+            };
+            for &i in &picked {
+                let s = states[i];
+                let mut input = if amended {
+                    s.before_delay(&board, Komi::ZERO)
+                } else {
+                    s.after_first_delay(&board, Komi::ZERO)
+                };
+                t.tried += 1;
+                // The exact outcome at each komi; the designation from the
+                // principal variation at komi 0.
+                let mut ex = Vec::new();
+                let mut unsolved = false;
+                for k in -2..=2 {
+                    input.komi = Komi(2 * k);
+                    let g = exact_game(&input).unwrap();
+                    let sol = solve_game_with(&g, &solve_opts(plan.max_nodes, k == 0), &tables);
+                    match sol.value() {
+                        Some(v) => ex.push(outcome(v)),
+                        None => unsolved = true,
+                    }
+                    if k == 0 && sol.is_solved() {
+                        if sol.pv_complete {
+                            input.dead = dead_from_pv(&input, &sol.pv).unwrap();
+                        } else {
+                            unsolved = true;
                         }
                     }
                 }
+                if unsolved {
+                    t.unsolved += 1;
+                    continue;
+                }
+                if check_designation(&board, &s.position, input.dead).is_err() {
+                    t.breaks += 1;
+                    continue;
+                }
+                // The exact score: the komi at which the game is a draw.
+                let draw_komi = (-2..=2)
+                    .zip(&ex)
+                    .find(|(_, o)| **o == Outcome::Draw)
+                    .map(|(k, _)| k);
+                let alice = input.to_move.opponent();
+                let one_sided = !amended && {
+                    let (da, _) = placements(&input, alice).unwrap();
+                    let (db, _) = placements(&input, input.to_move).unwrap();
+                    da.any() && db.is_empty()
+                };
+                if one_sided {
+                    t.one_sided += 1;
+                }
+                let mut changed_here = false;
+                let opts = Options {
+                    amended,
+                    ..Options::default()
+                };
+                for (ki, k) in (-2..=2).enumerate() {
+                    input.komi = Komi(2 * k);
+                    let e = expedite(&input, &opts).expect("procedure runs");
+                    let outs = e.outcomes();
+                    let exo = ex[ki];
+                    t.rows += 1;
+                    if e.resigned_with_zero {
+                        t.zero_resign += 1;
+                    }
+                    let category = if outs.len() > 1 && outs.contains(&exo) {
+                        t.split += 1;
+                        "split"
+                    } else if !outs.contains(&exo) {
+                        t.changed += 1;
+                        changed_here = true;
+                        counters.push(Counter {
+                            board: plan.name,
+                            variant,
+                            input: input.clone(),
+                            size: (board.len(), s.position.occupied().count() as usize),
+                            exact: exo,
+                            outcomes: outs
+                                .iter()
+                                .map(|o| o.to_string())
+                                .collect::<Vec<_>>()
+                                .join(" / "),
+                            one_sided,
+                        });
+                        "changed"
+                    } else {
+                        let sc = e.score();
+                        match (sc, draw_komi) {
+                            (Some(sp), Some(dk)) if sp == dk - k => {
+                                t.same_score += 1;
+                                "same score"
+                            }
+                            (Some(_), Some(_)) => {
+                                t.score_differs += 1;
+                                "outcome kept, score differs"
+                            }
+                            _ => {
+                                t.score_beyond += 1;
+                                "outcome kept, exact score beyond komi -2..2"
+                            }
+                        }
+                    };
+                    let scores: Vec<String> = e.scores.iter().map(|s| s.to_string()).collect();
+                    let outs: Vec<String> = outs.iter().map(|o| o.to_string()).collect();
+                    let dead: Vec<String> =
+                        input.dead.iter().map(|p| board.point_name(p)).collect();
+                    writeln!(
+                        csv,
+                        "{},{variant},{},{},{}:{},{},{k},{},{},{exo},{category},{one_sided}",
+                        plan.name,
+                        s.position.diagram_line(&board),
+                        input.to_move,
+                        s.prisoners[0],
+                        s.prisoners[1],
+                        dead.join(" "),
+                        scores.join(" "),
+                        outs.join(" "),
+                    )
+                    .unwrap();
+                }
+                if one_sided && changed_here {
+                    t.one_sided_changed += 1;
+                }
             }
+            t.seconds = t1.elapsed().as_secs_f64();
+            eprintln!(
+                "  {variant}: {} tried, {} unsolved, {} changed rows, {:.1} s",
+                t.tried, t.unsolved, t.changed, t.seconds
+            );
+            tallies.insert((bi, variant), t);
         }
     }
-    let mut md = String::from(
-        "# Expedited counting against exact ultimate-simple values\n\n\
-         Generated by `cargo run --profile test -p kosolve-expedite --example study`; \
-         the procedure and the readings are in docs/rules.md, \"Expedited counting\" \
-         (The Analysis of Ultimate Go, section VIII).\n\n\
-         States: every legal position of the board (reachability not checked; the \
-         position is the only one that has occurred), either player to move, each \
-         player holding 0 or 1 regular prisoner; \"after first delay\": the player not \
-         to move has made her ultimate delay; \"amended\": no delay made yet, the \
-         amended variant. Dead stones: `--dead exact` at komi 0 (states where it breaks \
-         the condition are counted and skipped). Each remaining state is compared at \
-         komi -2..2: *kept* when every choice of the procedure gives the exact outcome, \
-         *split* when the choices disagree and one gives it, *changed* when none does.\n\n\
-         | board | variant | states | exact designation breaks the condition | (state, komi) compared | kept | split | changed | resign with score 0 |\n\
-         |---|---|---:|---:|---:|---:|---:|---:|---:|\n",
-    );
-    for ((b, v), t) in &tallies {
-        writeln!(
-            md,
-            "| {b} | {v} | {} | {} | {} | {} | {} | {} | {} |",
-            t.states, t.breaks, t.checked, t.kept, t.split, t.changed, t.zero_resign
-        )
-        .unwrap();
-    }
+    let total = start.elapsed().as_secs_f64();
+    let md = report(&tallies, &mut counters, total);
     std::fs::create_dir_all("results").unwrap();
     std::fs::write("results/expedite.csv", csv).unwrap();
     std::fs::write("results/expedite.md", md).unwrap();
-    println!("wrote results/expedite.csv and results/expedite.md");
+    println!("wrote results/expedite.csv and results/expedite.md ({total:.0} s)");
+}
+
+fn report(
+    tallies: &BTreeMap<(usize, &str), Tally>,
+    counters: &mut [Counter],
+    total: f64,
+) -> String {
+    let mut md = String::from(
+        "# Expedited counting against exact ultimate-simple values\n\n\
+         Generated by `cargo run --release -p kosolve-expedite --example study`; the \
+         procedure and its readings are in docs/rules.md, \"Expedited counting\" (The \
+         Analysis of Ultimate Go, section VIII).\n\n",
+    );
+    md.push_str(
+        "**States.** Under `ultimate-simple` every move before the first delay is a \
+         placement, and the first delay is the ultimate delay of the player to move. A \
+         state before it is a position, the player to move and both prisoner counts; \
+         \"after first delay\" is that state after the player to move has made her \
+         ultimate delay (the procedure's start), \"amended\" is the state itself, before \
+         any delay, run by the amended variant. The history of the game is forgotten: the \
+         start position is the only one that has occurred, for the procedure and for the \
+         exact solve alike. On 1x3, 1x4, 1x5 and 2x2 the states listed are *every* state some \
+         game reaches (a walk over every game). On the larger boards they come from a \
+         breadth-first search that keeps a few games per state (the `witnesses` column): \
+         every state it lists is reached by a legal game, but it misses some (on 1x5 it \
+         finds 2803 of the 2946 states with 64 witnesses, on 2x3 38438 with 1 and 43676 \
+         with 256, still growing: the missed states are long capture-recapture games with \
+         many prisoners). Where a board has more states than its cap, the states tried are \
+         a uniform sample (without replacement, fixed seed) of the states listed.\n\n\
+         **Comparison.** Dead stones: `--dead exact`, from the principal variation of the \
+         exact solve at komi 0; states where it breaks the text's condition are counted \
+         and skipped. Each state is compared at komi -2..2 (whole stones, paid as \
+         prisoners): *same score* when the procedure's unanimous score equals the exact \
+         score (the komi at which the exact outcome is a draw, shifted by the komi), *score \
+         differs* when the outcome is kept but the score is not, *beyond* when the outcome \
+         is kept and the exact score is outside what komi -2..2 pins down, *split* when the \
+         procedure's open choices give different outcomes and one is exact, *changed* when \
+         no choice gives the exact outcome. A state whose exact solve hits the node limit \
+         (100,000 nodes per solve) at some komi is counted as unsolved and skipped.\n\n",
+    );
+    md.push_str(
+        "| board | variant | states listed | tried | unsolved | designation breaks | (state, komi) rows | same score | score differs | beyond | split | changed | resign with score 0 | seconds |\n\
+         |---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+    );
+    let mut sums: BTreeMap<&str, (usize, usize, usize, usize)> = BTreeMap::new();
+    for ((bi, v), t) in tallies {
+        let p = &PLANS[*bi];
+        let how = if p.brute {
+            "all".to_string()
+        } else {
+            format!("{} witnesses", p.witnesses)
+        };
+        writeln!(
+            md,
+            "| {} | {v} | {} ({how}) | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.1} |",
+            p.name,
+            t.enumerated,
+            t.tried,
+            t.unsolved,
+            t.breaks,
+            t.rows,
+            t.same_score,
+            t.score_differs,
+            t.score_beyond,
+            t.split,
+            t.changed,
+            t.zero_resign,
+            t.seconds + t.enum_seconds
+        )
+        .unwrap();
+        let e = sums.entry(v).or_default();
+        e.0 += t.rows;
+        e.1 += t.changed;
+        e.2 += t.split;
+        e.3 += t.zero_resign;
+    }
+    writeln!(md, "\nWhole study: {total:.0} s.\n").unwrap();
+    md.push_str("## Findings\n\n");
+    for (v, (rows, changed, split, zero)) in &sums {
+        writeln!(
+            md,
+            "- {v}: {changed} of {rows} (state, komi) rows change the outcome ({:.1}%), {split} split.",
+            100.0 * *changed as f64 / (*rows).max(1) as f64
+        )
+        .unwrap();
+        writeln!(
+            md,
+            "- {v}: resignations with score 0 (against the text's remark that a resignation always leaves a non-zero score): {zero}."
+        )
+        .unwrap();
+    }
+    let one: usize = tallies.values().map(|t| t.one_sided).sum();
+    let one_c: usize = tallies.values().map(|t| t.one_sided_changed).sum();
+    writeln!(
+        md,
+        "- One-sided dames (after the first delay, the player who delayed has a dame-filling placement and her opponent none): {one} states tried, {one_c} of them with the outcome changed at some komi.\n"
+    )
+    .unwrap();
+    md.push_str("## Smallest counterexamples\n\n");
+    counters.sort_by_key(|c| (c.variant, c.size, c.input.komi.0.abs()));
+    for variant in ["after first delay", "amended, before any delay"] {
+        let mut shown = 0;
+        let mut seen_pos = Vec::new();
+        for c in counters.iter().filter(|c| c.variant == variant) {
+            if shown == 3 || (c.size.0 > counters[0].size.0 + 2 && shown > 0) {
+                break;
+            }
+            if seen_pos.contains(&(c.input.position, c.input.to_move)) {
+                continue;
+            }
+            seen_pos.push((c.input.position, c.input.to_move));
+            shown += 1;
+            md.push_str(&counterexample(c));
+        }
+    }
+    let mut os = counters
+        .iter()
+        .filter(|c| c.one_sided && c.variant == "after first delay");
+    if let Some(c) = os.next() {
+        md.push_str("### The smallest one-sided dame counterexample\n\n");
+        md.push_str(&counterexample(c));
+    }
+    md
+}
+
+fn counterexample(c: &Counter) -> String {
+    let board = &c.input.board;
+    let mut s = String::new();
+    let dead: Vec<String> = c.input.dead.iter().map(|p| board.point_name(p)).collect();
+    let alice = c.input.to_move.opponent();
+    writeln!(
+        s,
+        "**{} {}**, komi {}, {} to move, prisoners B {} W {}, {}; dead [{}]{}:\n\n```\n{}```\n",
+        c.board,
+        c.input.position.diagram_line(board),
+        c.input.komi,
+        c.input.to_move,
+        c.input.prisoners[0],
+        c.input.prisoners[1],
+        match c.input.delays {
+            kosolve_expedite::Delays::First(f) => format!("{f} made the first delay"),
+            _ => "no delay yet".into(),
+        },
+        dead.join(","),
+        if c.one_sided {
+            format!(" (one-sided dame for {alice})")
+        } else {
+            String::new()
+        },
+        c.input.position.diagram(board),
+    )
+    .unwrap();
+    let g = exact_game(&c.input).unwrap();
+    let tables = Tables::new(&g, &solve_opts(1, true));
+    let sol = solve_game_with(&g, &solve_opts(50_000_000, true), &tables);
+    let mut mover = c.input.to_move;
+    let pv: Vec<String> = sol
+        .pv
+        .iter()
+        .map(|m| {
+            let n = format!("{} {}", mover.letter(), m.name(board));
+            mover = mover.opponent();
+            n
+        })
+        .collect();
+    writeln!(s, "- exact: {} — {}", c.exact, pv.join(", ")).unwrap();
+    let opts = Options {
+        amended: c.variant.starts_with("amended"),
+        ..Options::default()
+    };
+    for (score, line) in lines(&c.input, &opts).unwrap() {
+        writeln!(
+            s,
+            "- procedure: score {score:+} ({}) — {}",
+            c.outcomes,
+            line.join(", ")
+        )
+        .unwrap();
+    }
+    s.push('\n');
+    let _ = Color::Black;
+    s
 }

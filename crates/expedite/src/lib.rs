@@ -505,12 +505,98 @@ fn check_position(board: &Board, pos: &Position) -> Result<(), ExpediteError> {
     Ok(())
 }
 
-/// Runs the procedure from `input`, taking every open choice.
-pub fn expedite(input: &Input, opts: &Options) -> Result<Expedited, ExpediteError> {
+impl Solver<'_> {
+    /// One line of the procedure from `st` that gives `target` (which
+    /// [`Solver::run`] from `st` has given), as move names.
+    fn line(
+        &mut self,
+        st: &State,
+        target: i32,
+        out: &mut Vec<String>,
+    ) -> Result<(), ExpediteError> {
+        let c = st.to_move;
+        match self.step(st) {
+            Step::Place(points, dame) => {
+                for p in points {
+                    let n = self.apply(st, Move::Play(p), dame, true);
+                    if self.run(&n)?.contains(&target) {
+                        out.push(format!("{} {}", c.letter(), self.board.point_name(p)));
+                        return self.line(&n, target, out);
+                    }
+                }
+                unreachable!("some placement gives the target")
+            }
+            Step::Delay => {
+                out.push(format!("{} delay", c.letter()));
+                let n = self.apply(st, Move::Delay, false, true);
+                self.line(&n, target, out)
+            }
+            Step::Ultimate => {
+                out.push(format!("{} ultimate", c.letter()));
+                let n = self.apply(st, Move::UltimateDelay, false, true);
+                self.line(&n, target, out)
+            }
+            Step::Draw => {
+                out.push(format!("{} declares a draw", c.letter()));
+                Ok(())
+            }
+            Step::Resign => {
+                out.push(format!(
+                    "{} resigns, then {} alone",
+                    c.letter(),
+                    c.opponent().letter()
+                ));
+                let mut o = st.clone();
+                o.to_move = c.opponent();
+                self.solo_line(&o, target.unsigned_abs(), out)
+            }
+        }
+    }
+
+    /// One line of `st`'s player moving alone that makes `count` moves.
+    fn solo_line(
+        &mut self,
+        st: &State,
+        count: u32,
+        out: &mut Vec<String>,
+    ) -> Result<(), ExpediteError> {
+        let c = st.to_move;
+        match self.step(st) {
+            Step::Place(points, dame) => {
+                for p in points {
+                    let n = self.apply(st, Move::Play(p), dame, false);
+                    if count > 0 && self.solo(&n)?.contains(&(count - 1)) {
+                        out.push(format!("{} {}", c.letter(), self.board.point_name(p)));
+                        return self.solo_line(&n, count - 1, out);
+                    }
+                }
+                unreachable!("some placement gives the count")
+            }
+            Step::Delay => {
+                out.push(format!("{} delay", c.letter()));
+                let n = self.apply(st, Move::Delay, false, false);
+                self.solo_line(&n, count - 1, out)
+            }
+            Step::Ultimate => {
+                out.push(format!("{} ultimate", c.letter()));
+                let n = self.apply(st, Move::UltimateDelay, false, false);
+                self.solo_line(&n, count - 1, out)
+            }
+            Step::Draw => {
+                out.push(format!("{} declares a draw", c.letter()));
+                Ok(())
+            }
+            Step::Resign => Ok(()),
+        }
+    }
+}
+
+/// The state the procedure starts from, after the checks.
+fn start_state(input: &Input) -> Result<State, ExpediteError> {
     let board = &*input.board;
     check_position(board, &input.position)?;
     check_designation(board, &input.position, input.dead)?;
-    let st = State {
+    Ok(State {
         pos: input.position,
         dead: input.dead,
         to_move: input.to_move,
@@ -526,7 +612,61 @@ pub fn expedite(input: &Input, opts: &Options) -> Result<Expedited, ExpediteErro
         all_dame: [true; 2],
         occurred: vec![input.position],
         captured_any: false,
+    })
+}
+
+/// For each score the procedure can give from `input`, one line of moves
+/// that gives it (`B C1`, `W ultimate`, `B resigns; W alone:`, ...).
+pub fn lines(input: &Input, opts: &Options) -> Result<Vec<(i32, Vec<String>)>, ExpediteError> {
+    let st = start_state(input)?;
+    let mut s = Solver {
+        board: &input.board,
+        opts: *opts,
+        memo: HashMap::new(),
+        solo_memo: HashMap::new(),
+        resigned_with_zero: false,
     };
+    let scores = s.run(&st)?;
+    let mut out = Vec::new();
+    for t in scores {
+        let mut l = Vec::new();
+        s.line(&st, t, &mut l)?;
+        out.push((t, l));
+    }
+    Ok(out)
+}
+
+/// The placements the player `c` has at `input`'s start that are
+/// dame-filling and territory-filling (docs/rules.md, "Placements"), as if
+/// she were to move. The designation is checked first.
+pub fn placements(input: &Input, c: Color) -> Result<(Bitboard, Bitboard), ExpediteError> {
+    let mut st = start_state(input)?;
+    st.to_move = c;
+    let s = Solver {
+        board: &input.board,
+        opts: Options::default(),
+        memo: HashMap::new(),
+        solo_memo: HashMap::new(),
+        resigned_with_zero: false,
+    };
+    let (mut dame, mut terr) = (Bitboard::EMPTY, Bitboard::EMPTY);
+    for p in st.pos.empty(&input.board) {
+        if let Some((d, t)) = s.classify(&st, c, p) {
+            if d {
+                dame = dame.with(p);
+            }
+            if t {
+                terr = terr.with(p);
+            }
+        }
+    }
+    Ok((dame, terr))
+}
+
+/// Runs the procedure from `input`, taking every open choice.
+pub fn expedite(input: &Input, opts: &Options) -> Result<Expedited, ExpediteError> {
+    let board = &*input.board;
+    let st = start_state(input)?;
     let mut s = Solver {
         board,
         opts: *opts,
@@ -583,16 +723,25 @@ pub fn exact(input: &Input) -> Result<(i32, Vec<Move>), ExpediteError> {
 /// The designation `--dead exact`: the stones of the start position that
 /// the principal variation of the exact `ultimate-simple` solve captures.
 pub fn exact_dead(input: &Input) -> Result<Bitboard, ExpediteError> {
-    let mut g = exact_game(input)?;
+    let g = exact_game(input)?;
     let sol = kosolve_solver::solve_game(&g, &solve_options());
     if !sol.is_solved() || !sol.pv_complete {
         return Err(ExpediteError::Solve(
             "no complete principal variation".into(),
         ));
     }
+    dead_from_pv(input, &sol.pv)
+}
+
+/// The stones of `input`'s start position that the line `pv` (legal moves
+/// of [`exact_game`] from the start) captures: the designation
+/// `--dead exact` reads from the principal variation.
+pub fn dead_from_pv(input: &Input, pv: &[Move]) -> Result<Bitboard, ExpediteError> {
+    let mut g = exact_game(input)?;
+    let sol_pv = pv;
     let mut original = input.position.occupied();
     let mut dead = Bitboard::EMPTY;
-    for &m in &sol.pv {
+    for &m in sol_pv {
         let before = g.position().occupied();
         g.play(m);
         let gone = before - g.position().occupied();
@@ -613,6 +762,8 @@ pub fn parse_points(board: &Board, s: &str) -> Result<Bitboard, String> {
     }
     Ok(set)
 }
+
+pub mod study;
 
 #[cfg(test)]
 mod tests;
