@@ -14,4 +14,4 @@ mod set;
 pub mod zobrist;
 
 pub use dense::{DenseIndex, TernarySet, DENSE_MAX_POINTS};
-pub use set::{HistoryKey, HistorySet};
+pub use set::{colored_digest, transition_digest, HistoryKey, HistorySet};

@@ -24,19 +24,33 @@ impl HistoryKey for Position {
 impl HistoryKey for (Position, Color) {
     #[inline]
     fn digest(&self) -> u128 {
-        match self.1 {
-            Color::Black => position_hash(&self.0),
-            Color::White => position_hash(&self.0) ^ WHITE_TO_MOVE,
-        }
+        colored_digest(position_hash(&self.0), self.1)
     }
+}
+
+/// The digest of a (position, colour) key from the position's hash
+/// ([`position_hash`]): what [`HistoryKey::digest`] gives for it.
+#[inline]
+pub fn colored_digest(position_hash: u128, c: Color) -> u128 {
+    match c {
+        Color::Black => position_hash,
+        Color::White => position_hash ^ WHITE_TO_MOVE,
+    }
+}
+
+/// The digest of a transition (left, created) from the two positions'
+/// hashes ([`position_hash`]): what [`HistoryKey::digest`] gives for it.
+#[inline]
+pub fn transition_digest(left_hash: u128, created_hash: u128) -> u128 {
+    // Asymmetric: (A, B) and (B, A) differ.
+    mix128(left_hash).rotate_left(29) ^ created_hash
 }
 
 /// A transition (left, created) under `fixed`.
 impl HistoryKey for (Position, Position) {
     #[inline]
     fn digest(&self) -> u128 {
-        // Asymmetric: (A, B) and (B, A) differ.
-        mix128(position_hash(&self.0)).rotate_left(29) ^ position_hash(&self.1)
+        transition_digest(position_hash(&self.0), position_hash(&self.1))
     }
 }
 

@@ -3,7 +3,9 @@
 //! Ultimate Go (the original rules, section III)" and "`ultimate-simple`: the current,
 //! simplified version").
 
-use crate::game::{combine, entry_digest, HISTORY_FREE_TAG};
+use crate::game::{
+    combine, digest_entry, entry_digest, key_symmetry_count, SymHashes, HISTORY_FREE_TAG,
+};
 use crate::{Game, GameResult, Move, Rules, Ruleset, Start};
 use kosolve_board::{Board, Color, Position, Suicide};
 use kosolve_history::zobrist::{hash_after_play, position_hash, WHITE_TO_MOVE};
@@ -15,6 +17,7 @@ struct Frame {
     mv: Move,
     prev_pos: Position,
     prev_hash: u128,
+    prev_sym: SymHashes,
     prev_prisoners: [u32; 2],
     prev_ultimate: [bool; 2],
     prev_draw_right: Option<Color>,
@@ -32,6 +35,9 @@ pub struct FundamentalGame {
     simple: bool,
     pos: Position,
     hash: u128,
+    /// The hashes of the position's images under the board's symmetries
+    /// ([`Game::key_symmetries`]), kept incrementally.
+    sym: SymHashes,
     to_move: Color,
     occurred: HistorySet<Position>,
     prisoners: [u32; 2],
@@ -71,6 +77,7 @@ impl FundamentalGame {
         };
         let mut occurred = HistorySet::new();
         occurred.push(start.position);
+        let sym = SymHashes::of(&board, &start.position, key_symmetry_count(&board));
         FundamentalGame {
             rules,
             board,
@@ -78,6 +85,7 @@ impl FundamentalGame {
             simple,
             pos: start.position,
             hash: position_hash(&start.position),
+            sym,
             to_move: start.to_move,
             occurred,
             prisoners,
@@ -172,11 +180,7 @@ impl FundamentalGame {
         if self.drawn {
             return u128::MAX;
         }
-        let hash = if sym == 0 {
-            self.hash
-        } else {
-            kosolve_history::zobrist::position_hash(&self.pos.transform(&self.board, sym))
-        };
+        let hash = if sym == 0 { self.hash } else { self.sym.get(sym) };
         let mut k = hash
             ^ if self.to_move == Color::White {
                 WHITE_TO_MOVE
@@ -255,6 +259,7 @@ impl Game for FundamentalGame {
             mv: m,
             prev_pos: self.pos,
             prev_hash: self.hash,
+            prev_sym: self.sym,
             prev_prisoners: self.prisoners,
             prev_ultimate: self.ultimate_used,
             prev_draw_right: self.draw_right,
@@ -265,6 +270,9 @@ impl Game for FundamentalGame {
                 let played = self.placement(m).expect("play() of an illegal placement");
                 self.prisoners[c.index()] += played.captured.count();
                 self.hash = hash_after_play(self.hash, c, p, played.captured, played.suicided);
+                self.sym = self
+                    .sym
+                    .after_play(&self.board, c, p, played.captured, played.suicided);
                 self.pos = played.position;
                 self.occurred.push(self.pos);
             }
@@ -299,6 +307,7 @@ impl Game for FundamentalGame {
         }
         self.pos = f.prev_pos;
         self.hash = f.prev_hash;
+        self.sym = f.prev_sym;
         self.prisoners = f.prev_prisoners;
         self.ultimate_used = f.prev_ultimate;
         self.draw_right = f.prev_draw_right;
@@ -352,7 +361,7 @@ impl Game for FundamentalGame {
     /// Every symmetry of the board: the rules read positions, which the
     /// board's symmetries map to positions (docs/solver.md, "Symmetry").
     fn key_symmetries(&self) -> usize {
-        self.board.symmetries().len()
+        self.sym.len()
     }
 
     fn history_free_key_under(&self, sym: usize) -> Option<u128> {
@@ -364,7 +373,7 @@ impl Game for FundamentalGame {
             return false;
         }
         for (s, o) in out.iter_mut().enumerate().take(self.key_symmetries()) {
-            *o = entry_digest(&self.pos.transform(&self.board, s));
+            *o = digest_entry(self.sym.get(s));
         }
         true
     }

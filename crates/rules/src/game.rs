@@ -229,8 +229,97 @@ pub(crate) const HISTORY_FREE_TAG: u128 = 0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C
 /// A history entry's 64-bit digest for dependency tracking.
 #[inline]
 pub(crate) fn entry_digest<K: kosolve_history::HistoryKey>(k: &K) -> u64 {
-    let d = kosolve_history::zobrist::mix128(k.digest());
+    digest_entry(k.digest())
+}
+
+/// [`entry_digest`] from the key's 128-bit digest ([`kosolve_history::HistoryKey::digest`]).
+#[inline]
+pub(crate) fn digest_entry(key_digest: u128) -> u64 {
+    let d = kosolve_history::zobrist::mix128(key_digest);
     (d ^ (d >> 64)) as u64
+}
+
+/// The most symmetries dependency tracking keys results by
+/// ([`Game::key_symmetries`]): a square's 8. A board with a larger group
+/// (a ring of more than 4 points) uses the identity only, since the
+/// canonical key needs the whole group (docs/solver.md, "Symmetry").
+pub const MAX_KEY_SYMMETRIES: usize = 8;
+
+/// The number of symmetries of `board` that keys use: all of them, or 1
+/// where there are more than [`MAX_KEY_SYMMETRIES`].
+pub(crate) fn key_symmetry_count(board: &Board) -> usize {
+    match board.symmetries().len() {
+        n if n <= MAX_KEY_SYMMETRIES => n,
+        _ => 1,
+    }
+}
+
+/// The Zobrist hashes of a position's images under the first `n`
+/// symmetries of the board, kept incrementally like the position's own
+/// hash (index 0 is the identity: that hash itself).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct SymHashes {
+    h: [u128; MAX_KEY_SYMMETRIES],
+    n: u8,
+}
+
+impl SymHashes {
+    /// The identity alone, for a position whose hash is `hash`.
+    pub const fn identity(hash: u128) -> SymHashes {
+        let mut h = [0u128; MAX_KEY_SYMMETRIES];
+        h[0] = hash;
+        SymHashes { h, n: 1 }
+    }
+
+    /// The hashes of `pos`'s images under symmetries `0..n`.
+    pub fn of(board: &Board, pos: &Position, n: usize) -> SymHashes {
+        let mut h = [0u128; MAX_KEY_SYMMETRIES];
+        for (s, x) in h.iter_mut().enumerate().take(n) {
+            *x = kosolve_history::zobrist::position_hash(&pos.transform(board, s));
+        }
+        SymHashes { h, n: n as u8 }
+    }
+
+    /// The number of symmetries.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.n as usize
+    }
+
+    /// The hash of the image under symmetry `s`.
+    #[inline]
+    pub fn get(&self, s: usize) -> u128 {
+        debug_assert!(s < self.n as usize);
+        self.h[s]
+    }
+
+    /// The hashes after a board play by `c` at `p` that captured
+    /// `captured` and removed `suicided` (see
+    /// [`kosolve_history::zobrist::hash_after_play`]), each mapped by its symmetry.
+    #[inline]
+    pub fn after_play(
+        &self,
+        board: &Board,
+        c: Color,
+        p: Point,
+        captured: kosolve_board::Bitboard,
+        suicided: kosolve_board::Bitboard,
+    ) -> SymHashes {
+        use kosolve_history::zobrist::stone_key;
+        let mut out = *self;
+        for (s, x) in out.h.iter_mut().enumerate().take(self.n as usize) {
+            let perm = &board.symmetries()[s];
+            let at = |q: Point| Point(perm[q.index()]);
+            *x ^= stone_key(c, at(p));
+            for q in captured {
+                *x ^= stone_key(c.opponent(), at(q));
+            }
+            for q in suicided {
+                *x ^= stone_key(c, at(q));
+            }
+        }
+        out
+    }
 }
 
 /// Combines parts of a future key.

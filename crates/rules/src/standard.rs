@@ -1,12 +1,14 @@
 //! [`StandardGame`]: the ko rules of docs/rules.md, "4. Ko rules with passes and area scoring" (psk, ssk, nssk,
 //! fixed, basic, basic-fixed, bkr, primitive, tromp-taylor).
 
-use crate::game::{combine, entry_digest, HISTORY_FREE_TAG};
+use crate::game::{
+    combine, digest_entry, entry_digest, key_symmetry_count, SymHashes, HISTORY_FREE_TAG,
+};
 use crate::ko::{is_ko, KoFrame, KoTriple};
 use crate::{End, Game, GameResult, Move, Rules, Ruleset, Start};
 use kosolve_board::{Board, Color, Point, Position};
 use kosolve_history::zobrist::{hash_after_play, position_hash, WHITE_TO_MOVE};
-use kosolve_history::HistorySet;
+use kosolve_history::{colored_digest, transition_digest, HistorySet};
 use std::sync::Arc;
 
 /// Which histories a ko rule reads.
@@ -77,6 +79,8 @@ struct Frame {
     /// bkr: the frame and the ban before the move.
     prev_frame: KoFrame,
     prev_ban: Option<Point>,
+    /// The hashes of the position's images before the move.
+    prev_sym: SymHashes,
 }
 
 /// A game under one of the ko rules of docs/rules.md, "4. Ko rules with passes
@@ -104,6 +108,9 @@ pub struct StandardGame {
     /// bkr: the recorded triples (boxed: the other rulesets carry only a
     /// pointer, which keeps [`crate::AnyGame`]'s variants of like size).
     triples: Box<HistorySet<KoTriple>>,
+    /// The hashes of the position's images under the symmetries keys use
+    /// ([`Game::key_symmetries`]), kept incrementally.
+    sym: SymHashes,
 }
 
 impl StandardGame {
@@ -141,7 +148,14 @@ impl StandardGame {
             frame: KoFrame::default(),
             ban: None,
             triples: Box::new(HistorySet::new()),
+            sym: SymHashes::identity(0),
         };
+        let n = if g.one_entry_set() {
+            key_symmetry_count(&g.board)
+        } else {
+            1
+        };
+        g.sym = SymHashes::of(&g.board, &start.position, n);
         if reads.triples {
             g.frame = KoFrame::of(&g.board, &start.position, rules.suicide);
         }
@@ -232,20 +246,26 @@ impl StandardGame {
     /// The digest of the history entry a move by `mover` from `left` to
     /// `new` adds (a pass when `pass`), if the rule records one.
     fn entry_of(&self, left: Position, new: Position, mover: Color, pass: bool) -> Option<u64> {
+        self.entry_of_hashes(position_hash(&left), position_hash(&new), mover, pass)
+    }
+
+    /// [`StandardGame::entry_of`] from the two positions' hashes (the
+    /// digests [`kosolve_history::HistoryKey`] gives the entries).
+    fn entry_of_hashes(&self, left: u128, new: u128, mover: Color, pass: bool) -> Option<u64> {
         let r = &self.reads;
         if pass {
             return r
                 .situations
-                .then(|| entry_digest(&(left, mover.opponent())));
+                .then(|| digest_entry(colored_digest(left, mover.opponent())));
         }
         if r.occurred {
-            Some(entry_digest(&new))
+            Some(digest_entry(new))
         } else if r.situations {
-            Some(entry_digest(&(new, mover.opponent())))
+            Some(digest_entry(colored_digest(new, mover.opponent())))
         } else if r.created {
-            Some(entry_digest(&(new, mover)))
+            Some(digest_entry(colored_digest(new, mover)))
         } else if r.transitions {
-            Some(entry_digest(&(left, new)))
+            Some(digest_entry(transition_digest(left, new)))
         } else {
             None
         }
@@ -266,19 +286,6 @@ impl StandardGame {
         .filter(|&&b| b)
         .count()
             == 1
-    }
-
-    /// [`StandardGame::entry_of`] for the image of the move under symmetry `sym`.
-    fn entry_under(
-        &self,
-        sym: usize,
-        left: Position,
-        new: Position,
-        mover: Color,
-        pass: bool,
-    ) -> Option<u64> {
-        let b = &*self.board;
-        self.entry_of(left.transform(b, sym), new.transform(b, sym), mover, pass)
     }
 
     /// bkr: the digest of the entry of a board play by `mover` at `p` from
@@ -307,11 +314,7 @@ impl StandardGame {
     /// position two moves back mapped by it (the player to move and the
     /// passes are unchanged; the history hashes are given).
     fn key_under(&self, sym: usize, occ: u128, sit: u128, cre: u128, tra: u128, tri: u128) -> u128 {
-        let hash = if sym == 0 {
-            self.hash
-        } else {
-            position_hash(&self.pos.transform(&self.board, sym))
-        };
+        let hash = if sym == 0 { self.hash } else { self.sym.get(sym) };
         let mut k = hash
             ^ if self.to_move == Color::White {
                 WHITE_TO_MOVE
@@ -348,11 +351,15 @@ impl StandardGame {
         if r.two_ago {
             k = combine(
                 k,
-                match self.two_ago().map(|p| p.transform(&self.board, sym)) {
+                match self.frames.last() {
                     // The "no move yet" marker differs from every position digest w.h.p.
                     None => 0x05EE_D0FF_1E57_u128 << 64,
-                    Some(p) => kosolve_history::zobrist::mix128(
-                        kosolve_history::zobrist::position_hash(&p) ^ 1,
+                    Some(f) => kosolve_history::zobrist::mix128(
+                        if sym == 0 {
+                            f.prev_hash
+                        } else {
+                            f.prev_sym.get(sym)
+                        } ^ 1,
                     ),
                 },
             );
@@ -413,6 +420,7 @@ impl Game for StandardGame {
             prev_passes: self.passes,
             prev_frame: self.frame,
             prev_ban: self.ban,
+            prev_sym: self.sym,
         };
         match m {
             Move::Play(p) => {
@@ -450,6 +458,9 @@ impl Game for StandardGame {
                     };
                 }
                 self.hash = hash_after_play(self.hash, c, p, played.captured, played.suicided);
+                self.sym = self
+                    .sym
+                    .after_play(&self.board, c, p, played.captured, played.suicided);
                 self.pos = new;
                 self.passes = 0;
             }
@@ -508,6 +519,7 @@ impl Game for StandardGame {
         self.passes = f.prev_passes;
         self.frame = f.prev_frame;
         self.ban = f.prev_ban;
+        self.sym = f.prev_sym;
         self.to_move = c;
     }
 
@@ -609,11 +621,7 @@ impl Game for StandardGame {
     /// ko rules read positions, situations, transitions and frames, which
     /// are defined by the board's adjacency alone (docs/solver.md, "Symmetry").
     fn key_symmetries(&self) -> usize {
-        if self.one_entry_set() {
-            self.board.symmetries().len()
-        } else {
-            1
-        }
+        self.sym.len()
     }
 
     fn history_free_key_under(&self, sym: usize) -> Option<u128> {
@@ -633,8 +641,9 @@ impl Game for StandardGame {
             }
             return true;
         }
+        let pass = f.mv == Move::Pass;
         for (s, o) in out.iter_mut().enumerate().take(n) {
-            match self.entry_under(s, f.prev_pos, self.pos, mover, f.mv == Move::Pass) {
+            match self.entry_of_hashes(f.prev_sym.get(s), self.sym.get(s), mover, pass) {
                 Some(e) => *o = e,
                 None => return false,
             }

@@ -117,3 +117,29 @@ fn fundamental_symmetry_matches_no_symmetry() {
         compare(rs, &["1x4", "2x2"], 1, 8);
     }
 }
+
+/// Rings: ring:4 has 8 symmetries, which keys use; ring:6 has 12, more
+/// than a key may use (the canonical key needs the whole group), so it
+/// falls back to the identity. ring:4 solves to the value of whole keys,
+/// ring:6 to that of dependency tracking without symmetry.
+#[test]
+fn rings_use_their_group_or_none() {
+    for (b, syms, whole_keys) in [("ring:4", 8, true), ("ring:6", 1, false)] {
+        let board = board(b);
+        let r = rules(Ruleset::Psk, Suicide::Forbidden, 0).unwrap();
+        let g = AnyGame::new(board.clone(), r);
+        assert_eq!(g.key_symmetries(), syms, "{b}");
+        let plain = solve_game(
+            &g,
+            &SolveOptions {
+                dependencies: !whole_keys,
+                ..options(false, 1)
+            },
+        );
+        let v = plain.value().expect("the plain keys solve it");
+        for threads in [1, 2] {
+            let s = solve_game(&g, &options(true, threads));
+            assert_eq!(s.value(), Some(v), "{b}, {threads} threads");
+        }
+    }
+}
