@@ -109,8 +109,8 @@ pub struct StandardGame {
     /// pointer, which keeps [`crate::AnyGame`]'s variants of like size).
     triples: Box<HistorySet<KoTriple>>,
     /// The hashes of the position's images under the symmetries keys use
-    /// ([`Game::key_symmetries`]), kept incrementally.
-    sym: SymHashes,
+    /// ([`Game::key_symmetries`]), kept incrementally (boxed, like `triples`).
+    sym: Box<SymHashes>,
 }
 
 impl StandardGame {
@@ -148,14 +148,14 @@ impl StandardGame {
             frame: KoFrame::default(),
             ban: None,
             triples: Box::new(HistorySet::new()),
-            sym: SymHashes::identity(0),
+            sym: Box::new(SymHashes::identity(0)),
         };
         let n = if g.one_entry_set() {
             key_symmetry_count(&g.board)
         } else {
             1
         };
-        g.sym = SymHashes::of(&g.board, &start.position, n);
+        *g.sym = SymHashes::of(&g.board, &start.position, n);
         if reads.triples {
             g.frame = KoFrame::of(&g.board, &start.position, rules.suicide);
         }
@@ -420,7 +420,7 @@ impl Game for StandardGame {
             prev_passes: self.passes,
             prev_frame: self.frame,
             prev_ban: self.ban,
-            prev_sym: self.sym,
+            prev_sym: *self.sym,
         };
         match m {
             Move::Play(p) => {
@@ -458,7 +458,7 @@ impl Game for StandardGame {
                     };
                 }
                 self.hash = hash_after_play(self.hash, c, p, played.captured, played.suicided);
-                self.sym = self
+                *self.sym = self
                     .sym
                     .after_play(&self.board, c, p, played.captured, played.suicided);
                 self.pos = new;
@@ -519,7 +519,7 @@ impl Game for StandardGame {
         self.passes = f.prev_passes;
         self.frame = f.prev_frame;
         self.ban = f.prev_ban;
-        self.sym = f.prev_sym;
+        *self.sym = f.prev_sym;
         self.to_move = c;
     }
 
