@@ -2,13 +2,17 @@
 //! the value matrices at komi 0 over every board and ruleset any table
 //! solved, and the claims section settled from all of them. Two tables
 //! that disagree on a solved value are an error, never a silent choice.
+//! The page links pictures ([`Report::pictures`]): each solved value's
+//! principal variation as board diagrams, effort plots and value heat maps.
 
 use crate::claims;
+use crate::pictures::{frames_svg, key_frames};
+use crate::plots::{effort_svg, heat_map_svg, Effort};
 use crate::config::{Config, Limits};
 use crate::report::{cell, find, find_at};
 use crate::row::{read_rows, Row, Status};
 use kosolve_board::{Board, Suicide};
-use kosolve_rules::{Komi, Ruleset};
+use kosolve_rules::{Komi, Rules, Ruleset, Start};
 use std::collections::HashMap;
 use std::fmt::Write;
 use std::path::Path;
@@ -96,8 +100,73 @@ fn points(board: &str) -> usize {
     Board::parse(board).map_or(usize::MAX, |b| b.len())
 }
 
+/// The folder of the pictures, relative to the page.
+pub const PICTURES: &str = "pictures";
+
+/// The report over every table: the Markdown page and the SVG pictures it
+/// links, to be written in [`PICTURES`] beside the page.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Report {
+    /// The Markdown page.
+    pub page: String,
+    /// The pictures: (file name in [`PICTURES`], SVG text), sorted by name.
+    pub pictures: Vec<(String, String)>,
+}
+
+/// The file name of the picture of an empty-board row's principal
+/// variation: `<board>-<rules>-<suicide>.svg` (the board made file-safe).
+pub fn pv_picture_name(r: &Row) -> String {
+    format!(
+        "{}-{}-{}.svg",
+        crate::file_safe(&r.board),
+        r.rules,
+        r.suicide
+    )
+}
+
+/// The picture of a solved empty-board row's principal variation: its
+/// start, the position before each capture and its final position. `None`
+/// where the row is not such a row or its board or rules do not parse; an
+/// error where its PV does not replay under its rules.
+pub fn pv_picture(r: &Row) -> Result<Option<String>, String> {
+    if r.status != Status::Solved || !r.position.is_empty() {
+        return Ok(None);
+    }
+    let (Ok(board), Ok(rs), Ok(su)) = (
+        Board::parse(&r.board),
+        r.rules.parse::<Ruleset>(),
+        r.suicide.parse::<Suicide>(),
+    ) else {
+        return Ok(None);
+    };
+    let Ok(mut rules) = Rules::new(rs).with_suicide(su) else {
+        return Ok(None);
+    };
+    // basic's PV is searched at the row's komi; the others at 0.
+    if rs == Ruleset::Basic {
+        rules = rules.with_komi(r.komi.parse().unwrap_or(Komi::ZERO));
+    }
+    let frames = key_frames(&board, rules, &Start::EMPTY, &r.pv).map_err(|e| {
+        format!(
+            "the principal variation of {} {} (suicide {}, komi {}) does not replay: {e}",
+            r.board, r.rules, r.suicide, r.komi
+        )
+    })?;
+    let title = format!(
+        "{} {}, suicide {}: {} (value {}), {} moves",
+        r.board, r.rules, r.suicide, r.outcome, r.value, r.pv_length
+    );
+    Ok(Some(frames_svg(&board, &title, &frames)))
+}
+
 /// The Markdown page over `tables` (named by file), or the contradiction.
 pub fn markdown(tables: &[(String, Vec<Row>)]) -> Result<String, String> {
+    report(tables).map(|r| r.page)
+}
+
+/// The page over `tables` (named by file) and its pictures, or the
+/// contradiction.
+pub fn report(tables: &[(String, Vec<Row>)]) -> Result<Report, String> {
     let rows = join(tables)?;
     let komi = "0";
     let solved = |r: &&Row| r.status == Status::Solved && r.komi == komi;
@@ -145,6 +214,26 @@ pub fn markdown(tables: &[(String, Vec<Row>)]) -> Result<String, String> {
          the job.\n"
     );
     let names: Vec<&str> = rules.iter().map(|r| r.name()).collect();
+    let mut pictures: Vec<(String, String)> = Vec::new();
+    // A solved value links its principal variation's picture.
+    let mut linked = |r: Option<&Row>| -> Result<String, String> {
+        let text = cell(r);
+        let Some(r) = r else { return Ok(text) };
+        match pv_picture(r)? {
+            Some(svg) => {
+                let name = pv_picture_name(r);
+                let link = format!("[{text}]({PICTURES}/{name})");
+                pictures.push((name, svg));
+                Ok(link)
+            }
+            None => Ok(text),
+        }
+    };
+    let _ = writeln!(
+        s,
+        "Each solved value links a picture of its principal variation: the start, the \
+         position before each capture (the capturing move ringed) and the final position.\n"
+    );
     for su in &suicide {
         let _ = writeln!(s, "## Values, suicide {su}, komi {komi}\n");
         let _ = writeln!(s, "| board | {} |", names.join(" | "));
@@ -152,8 +241,8 @@ pub fn markdown(tables: &[(String, Vec<Row>)]) -> Result<String, String> {
         for b in &boards {
             let cells: Vec<String> = names
                 .iter()
-                .map(|r| cell(find(&rows, b, r, su.name(), komi)))
-                .collect();
+                .map(|r| linked(find(&rows, b, r, su.name(), komi)))
+                .collect::<Result<_, _>>()?;
             let _ = writeln!(s, "| {b} | {} |", cells.join(" | "));
         }
         s.push('\n');
@@ -171,6 +260,7 @@ pub fn markdown(tables: &[(String, Vec<Row>)]) -> Result<String, String> {
             s.push('\n');
         }
     }
+    pictures_section(&mut s, &mut pictures, &rows, &boards, &rules, &suicide, komi)?;
     // The claims from every table: a config holding the union of the
     // tables' boards, rulesets and suicide settings (named positions are
     // settled in their own tables' reports, whose configs describe them).
@@ -185,5 +275,62 @@ pub fn markdown(tables: &[(String, Vec<Row>)]) -> Result<String, String> {
         limits: Limits::default(),
     };
     claims::write(&mut s, &config, &rows, komi);
-    Ok(s)
+    pictures.sort_by(|a, b| a.0.cmp(&b.0));
+    pictures.dedup_by(|a, b| a.0 == b.0);
+    Ok(Report { page: s, pictures })
+}
+
+/// The pictures section: per suicide setting the value heat map and the
+/// effort plots, then the psk principal variation of every board.
+fn pictures_section(
+    s: &mut String,
+    pictures: &mut Vec<(String, String)>,
+    rows: &[Row],
+    boards: &[String],
+    rules: &[Ruleset],
+    suicide: &[Suicide],
+    komi: &str,
+) -> Result<(), String> {
+    let _ = writeln!(s, "## Pictures\n");
+    let _ = writeln!(
+        s,
+        "Drawn by the same command from the same tables: value heat maps (red where Black is \
+         ahead, blue where White is, by the margin's share of the board), search effort \
+         against board size on a log scale (a marker per solved board, a line through each \
+         size's largest), and the principal variations under psk.\n"
+    );
+    for su in suicide {
+        let _ = writeln!(s, "### Suicide {su}\n");
+        let heat = format!("values-{su}.svg");
+        pictures.push((
+            heat.clone(),
+            heat_map_svg(rows, boards, rules, su.name(), komi).map_err(|e| e.to_string())?,
+        ));
+        let _ = writeln!(s, "![Values, suicide {su}]({PICTURES}/{heat})\n");
+        for (effort, what) in [(Effort::Nodes, "nodes"), (Effort::Seconds, "seconds")] {
+            let name = format!("{what}-{su}.svg");
+            pictures.push((
+                name.clone(),
+                effort_svg(rows, rules, su.name(), komi, effort).map_err(|e| e.to_string())?,
+            ));
+            let _ = writeln!(s, "![{what} against board size, suicide {su}]({PICTURES}/{name})\n");
+        }
+    }
+    if let Some(su) = suicide.first() {
+        let _ = writeln!(s, "### Principal variations under psk, suicide {su}\n");
+        for b in boards {
+            let Some(r) = find(rows, b, "psk", su.name(), komi) else {
+                continue;
+            };
+            if pv_picture(r)?.is_some() {
+                let _ = writeln!(
+                    s,
+                    "![{b} psk: {}]({PICTURES}/{})\n",
+                    r.outcome,
+                    pv_picture_name(r)
+                );
+            }
+        }
+    }
+    Ok(())
 }
