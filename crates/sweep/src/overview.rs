@@ -6,9 +6,9 @@
 //! principal variation as board diagrams, effort plots and value heat maps.
 
 use crate::claims;
+use crate::config::{Config, Limits};
 use crate::pictures::{frames_svg, key_frames};
 use crate::plots::{effort_svg, heat_map_svg, Effort};
-use crate::config::{Config, Limits};
 use crate::report::{cell, find, find_at};
 use crate::row::{read_rows, Row, Status};
 use kosolve_board::{Board, Suicide};
@@ -260,7 +260,15 @@ pub fn report(tables: &[(String, Vec<Row>)]) -> Result<Report, String> {
             s.push('\n');
         }
     }
-    pictures_section(&mut s, &mut pictures, &rows, &boards, &rules, &suicide, komi)?;
+    pictures_section(
+        &mut s,
+        &mut pictures,
+        &rows,
+        &boards,
+        &rules,
+        &suicide,
+        komi,
+    )?;
     // The claims from every table: a config holding the union of the
     // tables' boards, rulesets and suicide settings (named positions are
     // settled in their own tables' reports, whose configs describe them).
@@ -313,7 +321,10 @@ fn pictures_section(
                 name.clone(),
                 effort_svg(rows, rules, su.name(), komi, effort).map_err(|e| e.to_string())?,
             ));
-            let _ = writeln!(s, "![{what} against board size, suicide {su}]({PICTURES}/{name})\n");
+            let _ = writeln!(
+                s,
+                "![{what} against board size, suicide {su}]({PICTURES}/{name})\n"
+            );
         }
     }
     if let Some(su) = suicide.first() {

@@ -17,6 +17,10 @@ use std::sync::Arc;
 const STEP: f64 = 28.0;
 /// Margin around a frame's board, in SVG pixels.
 const PAD: f64 = 18.0;
+/// Room left of and below a frame's board for its coordinates, in SVG pixels.
+const LABEL: f64 = 14.0;
+/// Gap between frames, in SVG pixels.
+const GAP: f64 = 10.0;
 /// Height of a frame's caption, in SVG pixels.
 const CAPTION: f64 = 20.0;
 /// Widest strip before frames wrap to a new line, in SVG pixels.
@@ -81,14 +85,12 @@ pub fn key_frames(
             return Err(PictureError::Illegal(i + 1, name.to_string()));
         }
         let after = g.position();
-        let gone = |c: Color| {
-            before
-                .stones(c)
-                .iter()
-                .filter(|&p| !after.stones(c).contains(p))
-                .count()
-        };
-        let (captured, suicided) = (gone(mover.opponent()), gone(mover));
+        // Stones removed: the opponent's captured, or the mover's own
+        // (a suicide, the played stone included).
+        let count = |p: &Position, c: Color| p.stones(c).count() as i64;
+        let placed = i64::from(matches!(m, Move::Play(_)));
+        let captured = (count(&before, mover.opponent()) - count(&after, mover.opponent())).max(0);
+        let suicided = (count(&before, mover) + placed - count(&after, mover)).max(0);
         if captured + suicided > 0 {
             let what = if captured > 0 {
                 format!("captures {captured}")
@@ -141,11 +143,7 @@ fn layout(board: &Board) -> (Vec<(f64, f64)>, f64, f64) {
                     (c as f64 * STEP, r as f64 * STEP)
                 })
                 .collect();
-            (
-                pts,
-                (cols as f64 - 1.0) * STEP,
-                (rows as f64 - 1.0) * STEP,
-            )
+            (pts, (cols as f64 - 1.0) * STEP, (rows as f64 - 1.0) * STEP)
         }
         _ => {
             let n = board.len();
@@ -157,7 +155,8 @@ fn layout(board: &Board) -> (Vec<(f64, f64)>, f64, f64) {
             };
             let pts = (0..n)
                 .map(|i| {
-                    let a = 2.0 * std::f64::consts::PI * i as f64 / n as f64 - std::f64::consts::FRAC_PI_2;
+                    let a = 2.0 * std::f64::consts::PI * i as f64 / n as f64
+                        - std::f64::consts::FRAC_PI_2;
                     (radius + radius * a.cos(), radius + radius * a.sin())
                 })
                 .collect();
@@ -179,7 +178,7 @@ const STONE: f64 = STEP * 0.45;
 /// Draws one frame at (`x`, `y`), its caption above the board.
 fn frame_svg(out: &mut String, board: &Board, f: &Frame, x: f64, y: f64) {
     let (pts, _, _) = layout(board);
-    let (ox, oy) = (x + PAD, y + CAPTION + PAD);
+    let (ox, oy) = (x + LABEL + PAD, y + CAPTION + PAD);
     let _ = writeln!(
         out,
         "<g class=\"frame\" data-move=\"{}\" transform=\"translate({ox:.1},{oy:.1})\">",
@@ -189,7 +188,7 @@ fn frame_svg(out: &mut String, board: &Board, f: &Frame, x: f64, y: f64) {
     let _ = writeln!(
         out,
         "<text x=\"{:.1}\" y=\"{:.1}\" font-family=\"sans-serif\" font-size=\"12\" fill=\"#222\">{}</text>",
-        -PAD + 2.0,
+        -PAD - LABEL + 2.0,
         -PAD - 6.0,
         escape(&f.caption)
     );
@@ -205,12 +204,45 @@ fn frame_svg(out: &mut String, board: &Board, f: &Frame, x: f64, y: f64) {
             );
         }
     }
-    let _ = writeln!(out, "<g stroke=\"#3a2a10\" stroke-width=\"1.2\">{lines}</g>");
+    let _ = writeln!(
+        out,
+        "<g stroke=\"#3a2a10\" stroke-width=\"1.2\">{lines}</g>"
+    );
     if board.len() == 1 {
         // A lone point: a short cross so that the empty board shows.
         let _ = writeln!(
             out,
             "<g stroke=\"#3a2a10\" stroke-width=\"1.2\"><line x1=\"-6\" y1=\"0\" x2=\"6\" y2=\"0\"/><line x1=\"0\" y1=\"-6\" x2=\"0\" y2=\"6\"/></g>"
+        );
+    }
+    if let Shape::Rect { rows, cols } = *board.shape() {
+        // Coordinates as the PVs name points: columns below, rows at the left.
+        let mut labels = String::new();
+        let (rows, cols) = (rows as usize, cols as usize);
+        for c in 0..cols {
+            let name = board.point_name(Point(((rows - 1) * cols + c) as u8));
+            let (cx, cy) = pts[(rows - 1) * cols + c];
+            let _ = write!(
+                labels,
+                "<text x=\"{cx:.1}\" y=\"{:.1}\">{}</text>",
+                cy + STEP * 0.6 + 11.0,
+                name.trim_end_matches(|ch: char| ch.is_ascii_digit())
+            );
+        }
+        for r in 0..rows {
+            let name = board.point_name(Point((r * cols) as u8));
+            let (cx, cy) = pts[r * cols];
+            let _ = write!(
+                labels,
+                "<text x=\"{:.1}\" y=\"{:.1}\">{}</text>",
+                cx - STEP * 0.6 - 7.0,
+                cy + 3.5,
+                name.trim_start_matches(|ch: char| ch.is_ascii_alphabetic())
+            );
+        }
+        let _ = writeln!(
+            out,
+            "<g font-family=\"sans-serif\" font-size=\"10\" fill=\"#555\" text-anchor=\"middle\">{labels}</g>"
         );
     }
     for p in board.points() {
@@ -248,8 +280,8 @@ pub fn frames_svg(board: &Board, title: &str, frames: &[Frame]) -> String {
         .iter()
         .map(|f| f.caption.len() as f64 * 6.6 + 8.0)
         .fold(0.0, f64::max);
-    let fw = (bw + 2.0 * PAD).max(caption_width);
-    let fh = bh + 2.0 * PAD + CAPTION;
+    let fw = (bw + 2.0 * PAD + LABEL).max(caption_width) + GAP;
+    let fh = bh + 2.0 * PAD + CAPTION + LABEL;
     let per_line = ((MAX_WIDTH / fw).floor() as usize).clamp(1, frames.len().max(1));
     let lines = frames.len().div_ceil(per_line).max(1);
     let top = 24.0;
@@ -261,7 +293,10 @@ pub fn frames_svg(board: &Board, title: &str, frames: &[Frame]) -> String {
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width:.0}\" height=\"{height:.0}\" viewBox=\"0 0 {width:.0} {height:.0}\">"
     );
     let _ = writeln!(out, "<title>{}</title>", escape(title));
-    let _ = writeln!(out, "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>");
+    let _ = writeln!(
+        out,
+        "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>"
+    );
     let _ = writeln!(
         out,
         "<text x=\"8\" y=\"17\" font-family=\"sans-serif\" font-size=\"14\" font-weight=\"bold\" fill=\"#111\">{}</text>",
@@ -274,7 +309,7 @@ pub fn frames_svg(board: &Board, title: &str, frames: &[Frame]) -> String {
         let _ = writeln!(
             out,
             "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" rx=\"3\" fill=\"#dcb35c\"/>",
-            x + PAD - STEP * 0.6,
+            x + LABEL + PAD - STEP * 0.6,
             y + CAPTION + PAD - STEP * 0.6,
             bw + STEP * 1.2,
             bh + STEP * 1.2
@@ -294,7 +329,13 @@ mod tests {
     fn frames_of_two_by_two_psk() {
         let b = Board::parse("2x2").unwrap();
         // B A2, W B1, B B2 captures nothing; no capture: start and end only.
-        let f = key_frames(&b, Rules::new(Ruleset::Psk), &Start::EMPTY, "A2 B1 B2 pass pass").unwrap();
+        let f = key_frames(
+            &b,
+            Rules::new(Ruleset::Psk),
+            &Start::EMPTY,
+            "A2 B1 B2 pass pass",
+        )
+        .unwrap();
         assert_eq!(f.iter().map(|f| f.moves).collect::<Vec<_>>(), vec![0, 5]);
         assert_eq!(f[1].position.occupied().count(), 3);
     }
@@ -302,15 +343,35 @@ mod tests {
     #[test]
     fn a_capture_gets_the_position_before_it() {
         let b = Board::parse("1x3").unwrap();
-        // B A1, W B1, B C1 captures B1.
-        let f = key_frames(&b, Rules::new(Ruleset::Psk), &Start::EMPTY, "A1 B1 C1 pass pass").unwrap();
-        assert_eq!(f.iter().map(|f| f.moves).collect::<Vec<_>>(), vec![0, 2, 5]);
-        assert_eq!(f[1].position.occupied().count(), 2);
-        assert!(f[1].caption.contains("captures 1"), "{}", f[1].caption);
-        assert_eq!(f[2].position.occupied().count(), 2);
+        // B A1, W B1 captures A1.
+        let f = key_frames(
+            &b,
+            Rules::new(Ruleset::Psk),
+            &Start::EMPTY,
+            "A1 B1 pass pass",
+        )
+        .unwrap();
+        assert_eq!(f.iter().map(|f| f.moves).collect::<Vec<_>>(), vec![0, 1, 4]);
+        assert_eq!(f[1].position.stones(Color::Black).count(), 1);
+        assert_eq!(f[1].next, Some((Color::White, Point(1))));
+        assert!(
+            f[1].caption.contains("before 2 W B1 (captures 1)"),
+            "{}",
+            f[1].caption
+        );
+        assert_eq!(f[2].position.stones(Color::White).count(), 1);
+        assert_eq!(f[2].position.occupied().count(), 1);
+        // A capture on the first move merges with the start's frame.
+        let start = Start::new(Position::from_diagram(&b, "O..").unwrap(), Color::Black);
+        let f = key_frames(&b, Rules::new(Ruleset::Psk), &start, "B1 pass pass").unwrap();
+        assert_eq!(f.iter().map(|f| f.moves).collect::<Vec<_>>(), vec![0, 3]);
+        assert_eq!(f[0].caption, "start; before 1 B B1 (captures 1)");
+        assert_eq!(f[0].position.stones(Color::White).count(), 1);
+        assert_eq!(f[1].position.stones(Color::Black).count(), 1);
+        assert_eq!(f[1].position.occupied().count(), 1);
         assert!(matches!(
-            key_frames(&b, Rules::new(Ruleset::Psk), &Start::EMPTY, "A1 A1"),
-            Err(PictureError::Illegal(2, _))
+            key_frames(&b, Rules::new(Ruleset::Psk), &Start::EMPTY, "A1 B1 C1"),
+            Err(PictureError::Illegal(3, _))
         ));
     }
 }

@@ -109,7 +109,11 @@ pub fn effort_svg(
         .iter()
         .flat_map(|(_, p)| p.iter().map(|(_, y)| *y))
         .fold((f64::MAX, f64::MIN), |(lo, hi), y| (lo.min(y), hi.max(y)));
-    let (lo, hi) = if lo > hi { (1.0, 10.0) } else { (lo / 2.0, hi * 2.0) };
+    let (lo, hi) = if lo > hi {
+        (1.0, 10.0)
+    } else {
+        (lo / 2.0, hi * 2.0)
+    };
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, (960, 600)).into_drawing_area();
@@ -255,12 +259,8 @@ pub fn heat_map_svg(
         }
         for (i, b) in boards.iter().enumerate() {
             let y = top + ch * i as i32;
-            root.draw(&Text::new(
-                b.clone(),
-                (left / 2, y + ch / 2),
-                centred(13),
-            ))
-            .map_err(draw_err)?;
+            root.draw(&Text::new(b.clone(), (left / 2, y + ch / 2), centred(13)))
+                .map_err(draw_err)?;
             let n = points(b).unwrap_or(1);
             for (j, rs) in rules.iter().enumerate() {
                 let x = left + cw * j as i32;
