@@ -49,9 +49,19 @@ fn report_joins_tables_and_fails_on_a_contradiction() {
     let page = String::from_utf8_lossy(&o.stdout);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(page.contains("| board | psk | ssk |"), "{page}");
-    assert!(page.contains("| 1x3 | 3 |  |"), "{page}");
-    assert!(page.contains("| 1x4 |  | 4 |"), "{page}");
-    assert!(page.contains("| 2x2 | 1 |  |"), "{page}");
+    // Each solved value links its principal variation's picture.
+    assert!(
+        page.contains("| 1x3 | [3](pictures/1x3-psk-forbidden.svg) |  |"),
+        "{page}"
+    );
+    assert!(
+        page.contains("| 1x4 |  | [4](pictures/1x4-ssk-forbidden.svg) |"),
+        "{page}"
+    );
+    assert!(
+        page.contains("| 2x2 | [1](pictures/2x2-psk-forbidden.svg) |  |"),
+        "{page}"
+    );
     assert!(page.contains("## Claims"), "{page}");
 
     std::fs::write(
@@ -72,6 +82,10 @@ fn report_joins_tables_and_fails_on_a_contradiction() {
     assert!(err.contains("a.csv") && err.contains("d.csv"), "{err}");
     assert!(err.contains("2x2 psk"), "{err}");
     assert!(!out.exists(), "no page is written on a contradiction");
+    assert!(
+        !dir.join("pictures").exists(),
+        "no picture is written on a contradiction"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
