@@ -10,6 +10,11 @@ pub struct Args {
     /// The directory of result tables (every `*.csv` but `*.partial.csv`).
     #[arg(default_value = "results")]
     dir: PathBuf,
+    /// The sweep configs (`*.toml`) of the tables: the named positions of
+    /// the config whose `name` is a table's (`<name>.csv`) join the claims
+    /// (default: `solver-configs` beside the tables' directory, where it is).
+    #[arg(long)]
+    configs: Option<PathBuf>,
     /// Write the page here, and its pictures in `pictures/` beside it
     /// (default: print the page, write no pictures).
     #[arg(long)]
@@ -19,7 +24,18 @@ pub struct Args {
 /// Runs the subcommand: a contradiction between two tables is an error.
 pub fn run(a: Args) -> Result<(), CliError> {
     let tables = kosolve_sweep::overview::read_tables(&a.dir).map_err(CliError::Io)?;
-    let report = kosolve_sweep::overview::report(&tables).map_err(CliError::Refused)?;
+    let configs = match &a.configs {
+        Some(d) if !d.is_dir() => {
+            return Err(CliError::Usage(format!(
+                "--configs {}: not a directory",
+                d.display()
+            )))
+        }
+        Some(d) => d.clone(),
+        None => a.dir.join("..").join("solver-configs"),
+    };
+    let configs = kosolve_sweep::overview::read_configs(&configs).map_err(CliError::Io)?;
+    let report = kosolve_sweep::overview::report(&tables, &configs).map_err(CliError::Refused)?;
     match &a.out {
         Some(p) => {
             let dir = p

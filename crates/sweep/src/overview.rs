@@ -6,7 +6,7 @@
 //! principal variation as board diagrams, effort plots and value heat maps.
 
 use crate::claims;
-use crate::config::{Config, Limits};
+use crate::config::{Config, Limits, NamedPosition};
 use crate::pictures::{frames_svg, key_frames};
 use crate::plots::{effort_svg, heat_map_svg, Effort};
 use crate::report::{cell, find, find_at};
@@ -40,6 +40,53 @@ pub fn read_tables(dir: &Path) -> Result<Vec<(String, Vec<Row>)>, String> {
                 .map_err(|e| e.to_string())
         })
         .collect()
+}
+
+/// The sweep configs of `dir`: every `*.toml`, by file name; an empty
+/// list where `dir` does not exist. A config that does not load is an
+/// error naming it.
+pub fn read_configs(dir: &Path) -> Result<Vec<Config>, String> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Ok(Vec::new());
+    };
+    let mut paths: Vec<std::path::PathBuf> = entries
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    paths.sort();
+    paths
+        .iter()
+        .map(|p| Config::load(p).map_err(|e| e.to_string()))
+        .collect()
+}
+
+/// The named positions of the configs that wrote `tables`: those whose
+/// `name` is a table's file stem (`<name>.csv`). The same name defined
+/// differently by two of them is an error.
+fn named_positions(
+    tables: &[(String, Vec<Row>)],
+    configs: &[Config],
+) -> Result<Vec<NamedPosition>, String> {
+    let mut out: Vec<(NamedPosition, &str)> = Vec::new();
+    for (table, _) in tables {
+        let stem = table.strip_suffix(".csv").unwrap_or(table);
+        for c in configs.iter().filter(|c| c.name == stem) {
+            for p in &c.positions {
+                match out.iter().find(|(q, _)| q.name == p.name) {
+                    Some((q, _)) if q == p => {}
+                    Some((_, other)) => {
+                        return Err(format!(
+                            "the configs {other} and {} define the position {} differently",
+                            c.name, p.name
+                        ))
+                    }
+                    None => out.push((p.clone(), &c.name)),
+                }
+            }
+        }
+    }
+    Ok(out.into_iter().map(|(p, _)| p).collect())
 }
 
 /// Whether the file's first line names a result table's first columns.
@@ -161,13 +208,16 @@ pub fn pv_picture(r: &Row) -> Result<Option<String>, String> {
 
 /// The Markdown page over `tables` (named by file), or the contradiction.
 pub fn markdown(tables: &[(String, Vec<Row>)]) -> Result<String, String> {
-    report(tables).map(|r| r.page)
+    report(tables, &[]).map(|r| r.page)
 }
 
 /// The page over `tables` (named by file) and its pictures, or the
-/// contradiction.
-pub fn report(tables: &[(String, Vec<Row>)]) -> Result<Report, String> {
+/// contradiction. The named positions of `configs` whose name is a
+/// table's (`<name>.csv` from the config `name`) join the claims, so that
+/// their position pairs' claims are settled here as on the table's own page.
+pub fn report(tables: &[(String, Vec<Row>)], configs: &[Config]) -> Result<Report, String> {
     let rows = join(tables)?;
+    let named = named_positions(tables, configs)?;
     let komi = "0";
     let solved = |r: &&Row| r.status == Status::Solved && r.komi == komi;
     let mut boards: Vec<String> = Vec::new();
@@ -270,13 +320,13 @@ pub fn report(tables: &[(String, Vec<Row>)]) -> Result<Report, String> {
         komi,
     )?;
     // The claims from every table: a config holding the union of the
-    // tables' boards, rulesets and suicide settings (named positions are
-    // settled in their own tables' reports, whose configs describe them).
+    // tables' boards, rulesets and suicide settings, and the named positions
+    // of the configs that wrote them.
     let config = Config {
         name: "results".into(),
         description: String::new(),
         boards,
-        positions: Vec::new(),
+        positions: named,
         rules,
         suicide,
         komi: vec![Komi::ZERO],
