@@ -7,7 +7,7 @@
 
 use kosolve_board::{Board, Color, Position, Suicide};
 use kosolve_rules::{AnyGame, Game, Komi, Move, Rules, Ruleset, Start};
-use kosolve_sweep::{overview, Row, Status};
+use kosolve_sweep::{overview, Config, NamedPosition, Row, Status};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -54,9 +54,9 @@ fn svgs(dir: &Path) -> BTreeMap<String, String> {
         .collect()
 }
 
-/// The positions a replay of `pv` reaches from the empty board, the start first.
-fn replay(board: &Board, rules: Rules, pv: &str) -> Vec<Position> {
-    let mut g = AnyGame::from_start(Arc::new(board.clone()), rules, &Start::EMPTY);
+/// The positions a replay of `pv` reaches from `start`, the start first.
+fn replay(board: &Board, rules: Rules, start: &Start, pv: &str) -> Vec<Position> {
+    let mut g = AnyGame::from_start(Arc::new(board.clone()), rules, start);
     let mut out = vec![g.position()];
     for m in pv.split_whitespace() {
         let mv = Move::parse(board, m).unwrap_or_else(|| panic!("{m} does not parse"));
@@ -81,10 +81,22 @@ fn has_class(n: &roxmltree::Node<'_, '_>, class: &str) -> bool {
     n.attribute("class") == Some(class)
 }
 
+/// The start of a row: the empty board, or its named position's.
+fn start_of(r: &Row, named: &[NamedPosition]) -> Option<Start> {
+    if r.position.is_empty() {
+        return Some(Start::EMPTY);
+    }
+    let rs: Ruleset = r.rules.parse().unwrap();
+    named
+        .iter()
+        .find(|p| p.name == r.position && p.board == r.board)
+        .map(|p| p.start(rs))
+}
+
 /// Checks one principal variation's picture against a replay of its row.
-fn check_pv(name: &str, svg: &roxmltree::Document<'_>, r: &Row) {
+fn check_pv(name: &str, svg: &roxmltree::Document<'_>, r: &Row, start: &Start) {
     let board = Board::parse(&r.board).unwrap();
-    let positions = replay(&board, rules_of(r), &r.pv);
+    let positions = replay(&board, rules_of(r), start, &r.pv);
     let moves: Vec<&str> = r.pv.split_whitespace().collect();
     let n = positions.len() - 1;
     // The key positions: the start, the end, and the position before each
@@ -137,16 +149,23 @@ fn check_pv(name: &str, svg: &roxmltree::Document<'_>, r: &Row) {
     assert_eq!(all, total, "{name}: stones outside the frames");
 }
 
-/// Checks every SVG of `dir` against the joined rows of `tables`, and
-/// that every PV picture and plot the rows call for is there. Returns the
-/// number of PV pictures checked.
-fn check_dir(tables: &Path, dir: &Path) -> usize {
+/// Checks every SVG of `dir` against the joined rows of `tables` (named
+/// positions started as `named` defines them), and that every PV picture
+/// and plot the rows call for is there. Returns the number of PV pictures
+/// checked.
+fn check_dir(tables: &Path, dir: &Path, named: &[NamedPosition]) -> usize {
     let rows = overview::join(&overview::read_tables(tables).unwrap()).unwrap();
     let at0 = |r: &&Row| r.komi == "0" && r.position.is_empty();
     let solved: Vec<&Row> = rows
         .iter()
         .filter(at0)
         .filter(|r| r.status == Status::Solved && Board::parse(&r.board).is_ok())
+        .collect();
+    // The named positions' solved rows that the configs define.
+    let at_positions: Vec<&Row> = rows
+        .iter()
+        .filter(|r| r.komi == "0" && r.status == Status::Solved && !r.position.is_empty())
+        .filter(|r| start_of(r, named).is_some())
         .collect();
     let files = svgs(dir);
     let mut pv_pictures = 0;
@@ -201,13 +220,22 @@ fn check_dir(tables: &Path, dir: &Path) -> usize {
                         r.suicide
                     ) == *name
                 })
+                .or_else(|| {
+                    at_positions.iter().find(|r| {
+                        format!("pos-{}-{}-{}.svg", r.position, r.rules, r.suicide) == *name
+                    })
+                })
                 .unwrap_or_else(|| panic!("{name}: no solved row draws it"));
-            check_pv(name, &doc, r);
+            check_pv(name, &doc, r, &start_of(r, named).unwrap());
             pv_pictures += 1;
         }
     }
     // Every solved job has its picture, and each suicide setting its plots.
-    assert_eq!(pv_pictures, solved.len(), "a picture per solved job");
+    assert_eq!(
+        pv_pictures,
+        solved.len() + at_positions.len(),
+        "a picture per solved job"
+    );
     for su in solved.iter().map(|r| r.suicide.as_str()) {
         for plot in ["values", "nodes", "seconds"] {
             assert!(
@@ -249,7 +277,17 @@ fn committed_pictures_are_the_reports_and_every_svg_checks() {
         committed.len(),
         "every picture is linked from results/README.md"
     );
-    let checked = check_dir(&repo().join("results"), &repo().join("results/pictures"));
+    let named: Vec<NamedPosition> = std::fs::read_dir(repo().join("solver-configs"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .flat_map(|p| Config::load(&p).unwrap().positions)
+        .collect();
+    let checked = check_dir(
+        &repo().join("results"),
+        &repo().join("results/pictures"),
+        &named,
+    );
     assert!(checked > 100, "{checked} PV pictures");
     let _ = std::fs::remove_dir_all(&out);
 }
@@ -290,7 +328,7 @@ fn a_ring_a_capture_and_a_suicide_are_drawn_and_stale_pictures_go() {
         out.join("pictures/notes.txt").exists(),
         "other files are kept"
     );
-    assert_eq!(check_dir(&tables, &out.join("pictures")), 4);
+    assert_eq!(check_dir(&tables, &out.join("pictures"), &[]), 4);
     let ring = &files["ring_5-psk-forbidden.svg"];
     assert!(ring.contains("captures 1"), "{ring}");
     assert!(files["1x3-psk-forbidden.svg"].contains("captures 1"));
@@ -307,4 +345,46 @@ fn a_ring_a_capture_and_a_suicide_are_drawn_and_stale_pictures_go() {
     assert_eq!(links(&page).len(), files.len(), "{page}");
     let _ = std::fs::remove_dir_all(&out);
     let _ = std::fs::remove_dir_all(&tables);
+}
+
+#[test]
+fn named_positions_are_drawn_from_their_start() {
+    let root = tmpdir("positions");
+    let (results, configs) = (root.join("results"), root.join("solver-configs"));
+    std::fs::create_dir_all(&results).unwrap();
+    std::fs::create_dir_all(&configs).unwrap();
+    let config = configs.join("shapes.toml");
+    // White to move in atari: Black's stone on A1 is captured at once
+    // under psk when White plays B1.
+    std::fs::write(
+        &config,
+        "name = \"shapes\"\nboards = [\"1x3\"]\nrules = [\"psk\", \"fixed\"]\n\
+         suicide = [\"forbidden\"]\nkomi = [0]\n\n\
+         [[positions]]\nname = \"atari\"\nboard = \"1x3\"\ndiagram = \"X..\"\n\
+         to_move = \"white\"\n\n\
+         [[positions]]\nname = \"two\"\nboard = \"1x3\"\ndiagram = \"X.O\"\n",
+    )
+    .unwrap();
+    let o = kosolve()
+        .arg("sweep")
+        .arg(&config)
+        .arg("--out")
+        .arg(&results)
+        .arg("--quiet")
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    report(&results, &results);
+    let named = Config::load(&config).unwrap().positions;
+    // 1x3, atari and two, under psk and fixed.
+    assert_eq!(check_dir(&results, &results.join("pictures"), &named), 6);
+    let page = std::fs::read_to_string(results.join("README.md")).unwrap();
+    assert!(
+        page.contains("](pictures/pos-atari-psk-forbidden.svg)"),
+        "{page}"
+    );
+    let atari =
+        std::fs::read_to_string(results.join("pictures/pos-atari-psk-forbidden.svg")).unwrap();
+    assert!(atari.contains("atari (1x3, white to move)"), "{atari}");
+    let _ = std::fs::remove_dir_all(&root);
 }

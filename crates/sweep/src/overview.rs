@@ -160,23 +160,35 @@ pub struct Report {
     pub pictures: Vec<(String, String)>,
 }
 
-/// The file name of the picture of an empty-board row's principal
-/// variation: `<board>-<rules>-<suicide>.svg` (the board made file-safe).
+/// The file name of the picture of a row's principal variation:
+/// `<board>-<rules>-<suicide>.svg` for the empty board (the board made
+/// file-safe), `pos-<position>-<rules>-<suicide>.svg` for a named position.
 pub fn pv_picture_name(r: &Row) -> String {
-    format!(
-        "{}-{}-{}.svg",
-        crate::file_safe(&r.board),
-        r.rules,
-        r.suicide
-    )
+    if r.position.is_empty() {
+        format!(
+            "{}-{}-{}.svg",
+            crate::file_safe(&r.board),
+            r.rules,
+            r.suicide
+        )
+    } else {
+        format!(
+            "pos-{}-{}-{}.svg",
+            crate::file_safe(&r.position),
+            r.rules,
+            r.suicide
+        )
+    }
 }
 
-/// The picture of a solved empty-board row's principal variation: its
-/// start, the position before each capture and its final position. `None`
-/// where the row is not such a row or its board or rules do not parse; an
-/// error where its PV does not replay under its rules.
-pub fn pv_picture(r: &Row) -> Result<Option<String>, String> {
-    if r.status != Status::Solved || !r.position.is_empty() {
+/// The picture of a solved row's principal variation: its start, the
+/// position before each capture and its final position. A named
+/// position's row is drawn from its start in `named` (the positions of
+/// the configs). `None` where the row is unsolved, its board or rules do
+/// not parse, or its position is not in `named`; an error where its PV
+/// does not replay under its rules.
+pub fn pv_picture(r: &Row, named: &[NamedPosition]) -> Result<Option<String>, String> {
+    if r.status != Status::Solved {
         return Ok(None);
     }
     let (Ok(board), Ok(rs), Ok(su)) = (
@@ -193,15 +205,32 @@ pub fn pv_picture(r: &Row) -> Result<Option<String>, String> {
     if rs == Ruleset::Basic {
         rules = rules.with_komi(r.komi.parse().unwrap_or(Komi::ZERO));
     }
-    let frames = key_frames(&board, rules, &Start::EMPTY, &r.pv).map_err(|e| {
+    let (start, what) = if r.position.is_empty() {
+        (Start::EMPTY, r.board.clone())
+    } else {
+        let Some(p) = named
+            .iter()
+            .find(|p| p.name == r.position && p.board == r.board)
+        else {
+            return Ok(None);
+        };
+        (
+            p.start(rs),
+            format!("{} ({}, {} to move)", p.name, p.board, p.to_move.name()),
+        )
+    };
+    let frames = key_frames(&board, rules, &start, &r.pv).map_err(|e| {
         format!(
             "the principal variation of {} {} (suicide {}, komi {}) does not replay: {e}",
-            r.board, r.rules, r.suicide, r.komi
+            r.label(),
+            r.rules,
+            r.suicide,
+            r.komi
         )
     })?;
     let title = format!(
-        "{} {}, suicide {}: {} (value {}), {} moves",
-        r.board, r.rules, r.suicide, r.outcome, r.value, r.pv_length
+        "{what} {}, suicide {}: {} (value {}), {} moves",
+        r.rules, r.suicide, r.outcome, r.value, r.pv_length
     );
     Ok(Some(frames_svg(&board, &title, &frames)))
 }
@@ -269,7 +298,7 @@ pub fn report(tables: &[(String, Vec<Row>)], configs: &[Config]) -> Result<Repor
     let mut linked = |r: Option<&Row>| -> Result<String, String> {
         let text = cell(r);
         let Some(r) = r else { return Ok(text) };
-        match pv_picture(r)? {
+        match pv_picture(r, &named)? {
             Some(svg) => {
                 let name = pv_picture_name(r);
                 let link = format!("[{text}]({PICTURES}/{name})");
@@ -303,8 +332,8 @@ pub fn report(tables: &[(String, Vec<Row>)], configs: &[Config]) -> Result<Repor
             for (p, b) in &positions {
                 let cells: Vec<String> = names
                     .iter()
-                    .map(|r| cell(find_at(&rows, p, r, su.name(), komi)))
-                    .collect();
+                    .map(|r| linked(find_at(&rows, p, r, su.name(), komi)))
+                    .collect::<Result<_, _>>()?;
                 let _ = writeln!(s, "| {p} | {b} | {} |", cells.join(" | "));
             }
             s.push('\n');
@@ -383,7 +412,7 @@ fn pictures_section(
             let Some(r) = find(rows, b, "psk", su.name(), komi) else {
                 continue;
             };
-            if pv_picture(r)?.is_some() {
+            if pv_picture(r, &[])?.is_some() {
                 let _ = writeln!(
                     s,
                     "![{b} psk: {}]({PICTURES}/{})\n",
