@@ -179,7 +179,8 @@ pub fn effort_svg(
 }
 
 /// The fill of a heat-map cell, and its text: Black's share of the board
-/// (margin over points; +1/0/-1 as it is) from blue (White) through white
+/// (a margin or Fundamental Go's score over the points; the +1/0/-1 of the
+/// other rulesets as it is) from blue (White) through white
 /// to red (Black); grey for `void`, light grey for bounds, dark grey for a
 /// refusal, none where no table has the job.
 fn heat(row: Option<&Row>, points: usize) -> Option<(RGBColor, String)> {
