@@ -49,9 +49,19 @@ fn report_joins_tables_and_fails_on_a_contradiction() {
     let page = String::from_utf8_lossy(&o.stdout);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(page.contains("| board | psk | ssk |"), "{page}");
-    assert!(page.contains("| 1x3 | 3 |  |"), "{page}");
-    assert!(page.contains("| 1x4 |  | 4 |"), "{page}");
-    assert!(page.contains("| 2x2 | 1 |  |"), "{page}");
+    // Each solved value links its principal variation's picture.
+    assert!(
+        page.contains("| 1x3 | [3](pictures/1x3-psk-forbidden.svg) |  |"),
+        "{page}"
+    );
+    assert!(
+        page.contains("| 1x4 |  | [4](pictures/1x4-ssk-forbidden.svg) |"),
+        "{page}"
+    );
+    assert!(
+        page.contains("| 2x2 | [1](pictures/2x2-psk-forbidden.svg) |  |"),
+        "{page}"
+    );
     assert!(page.contains("## Claims"), "{page}");
 
     std::fs::write(
@@ -72,6 +82,10 @@ fn report_joins_tables_and_fails_on_a_contradiction() {
     assert!(err.contains("a.csv") && err.contains("d.csv"), "{err}");
     assert!(err.contains("2x2 psk"), "{err}");
     assert!(!out.exists(), "no page is written on a contradiction");
+    assert!(
+        !dir.join("pictures").exists(),
+        "no picture is written on a contradiction"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -89,4 +103,81 @@ fn committed_results_readme_is_the_report_of_the_committed_tables() {
         "results/README.md is stale: regenerate it with \
          `cargo run --release -- report results/ --out results/README.md` and commit it"
     );
+}
+
+#[test]
+fn report_settles_the_pair_claims_of_the_configs_named_positions() {
+    let root = tmpdir("pairs");
+    let (results, configs) = (root.join("results"), root.join("solver-configs"));
+    std::fs::create_dir_all(&results).unwrap();
+    std::fs::create_dir_all(&configs).unwrap();
+    // Black's lone stone against the empty board: a pair whose fixed-ko
+    // values the claim compares.
+    let config = configs.join("pairs.toml");
+    std::fs::write(
+        &config,
+        "name = \"pairs\"\nboards = [\"1x3\"]\nrules = [\"psk\", \"fixed\"]\n\
+         suicide = [\"forbidden\"]\nkomi = [0]\n\n\
+         [[positions]]\nname = \"stone\"\nboard = \"1x3\"\ndiagram = \"X..\"\n\
+         to_move = \"white\"\nclaim = \"fixed-ko-eye\"\npair = \"empty\"\n\n\
+         [[positions]]\nname = \"empty\"\nboard = \"1x3\"\ndiagram = \"...\"\n",
+    )
+    .unwrap();
+    let o = kosolve()
+        .arg("sweep")
+        .arg(&config)
+        .arg("--out")
+        .arg(&results)
+        .arg("--quiet")
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let heading = "Fixed ko: \"each open basic ko equals one eye\"";
+    let claim = |page: &str| -> String {
+        let at = page.find(heading).unwrap_or_else(|| panic!("{page}"));
+        let rest = &page[at..];
+        let end = rest[1..].find("\n### ").map_or(rest.len(), |i| i + 1);
+        rest[..end].to_string()
+    };
+    // The configs beside the tables' directory are read by default.
+    let o = kosolve().arg("report").arg(&results).output().unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let page = String::from_utf8_lossy(&o.stdout).into_owned();
+    let settled = claim(&page);
+    assert!(
+        settled.contains("Confirmed on `stone`") || settled.contains("REFUTED by `stone`"),
+        "{settled}"
+    );
+    // The page's claim says what the table's own page says.
+    let own = std::fs::read_to_string(results.join("pairs.md")).unwrap();
+    assert_eq!(settled.trim_end(), claim(&own).trim_end());
+    // Without the config, the pair is not known.
+    let empty = root.join("none");
+    std::fs::create_dir_all(&empty).unwrap();
+    let o = kosolve()
+        .arg("report")
+        .arg(&results)
+        .arg("--configs")
+        .arg(&empty)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let unsettled = claim(&String::from_utf8_lossy(&o.stdout));
+    assert!(unsettled.contains("Not settled here"), "{unsettled}");
+    // A position defined differently by two configs of tables is an error.
+    std::fs::write(
+        configs.join("other.toml"),
+        "name = \"other\"\nboards = [\"1x3\"]\nrules = [\"psk\"]\n\n\
+         [[positions]]\nname = \"stone\"\nboard = \"1x3\"\ndiagram = \"..X\"\n",
+    )
+    .unwrap();
+    std::fs::copy(results.join("pairs.csv"), results.join("other.csv")).unwrap();
+    let o = kosolve().arg("report").arg(&results).output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("stone") && err.contains("differently"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&root);
 }

@@ -8,6 +8,8 @@
 mod claims;
 mod config;
 pub mod overview;
+pub mod pictures;
+pub mod plots;
 pub mod report;
 mod row;
 mod run;

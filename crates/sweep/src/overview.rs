@@ -2,13 +2,17 @@
 //! the value matrices at komi 0 over every board and ruleset any table
 //! solved, and the claims section settled from all of them. Two tables
 //! that disagree on a solved value are an error, never a silent choice.
+//! The page links pictures ([`Report::pictures`]): each solved value's
+//! principal variation as board diagrams, effort plots and value heat maps.
 
 use crate::claims;
-use crate::config::{Config, Limits};
+use crate::config::{Config, Limits, NamedPosition};
+use crate::pictures::{frames_svg, key_frames};
+use crate::plots::{effort_svg, heat_map_svg, Effort};
 use crate::report::{cell, find, find_at};
 use crate::row::{read_rows, Row, Status};
 use kosolve_board::{Board, Suicide};
-use kosolve_rules::{Komi, Ruleset};
+use kosolve_rules::{Komi, Rules, Ruleset, Start};
 use std::collections::HashMap;
 use std::fmt::Write;
 use std::path::Path;
@@ -36,6 +40,53 @@ pub fn read_tables(dir: &Path) -> Result<Vec<(String, Vec<Row>)>, String> {
                 .map_err(|e| e.to_string())
         })
         .collect()
+}
+
+/// The sweep configs of `dir`: every `*.toml`, by file name; an empty
+/// list where `dir` does not exist. A config that does not load is an
+/// error naming it.
+pub fn read_configs(dir: &Path) -> Result<Vec<Config>, String> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Ok(Vec::new());
+    };
+    let mut paths: Vec<std::path::PathBuf> = entries
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    paths.sort();
+    paths
+        .iter()
+        .map(|p| Config::load(p).map_err(|e| e.to_string()))
+        .collect()
+}
+
+/// The named positions of the configs that wrote `tables`: those whose
+/// `name` is a table's file stem (`<name>.csv`). The same name defined
+/// differently by two of them is an error.
+fn named_positions(
+    tables: &[(String, Vec<Row>)],
+    configs: &[Config],
+) -> Result<Vec<NamedPosition>, String> {
+    let mut out: Vec<(NamedPosition, &str)> = Vec::new();
+    for (table, _) in tables {
+        let stem = table.strip_suffix(".csv").unwrap_or(table);
+        for c in configs.iter().filter(|c| c.name == stem) {
+            for p in &c.positions {
+                match out.iter().find(|(q, _)| q.name == p.name) {
+                    Some((q, _)) if q == p => {}
+                    Some((_, other)) => {
+                        return Err(format!(
+                            "the configs {other} and {} define the position {} differently",
+                            c.name, p.name
+                        ))
+                    }
+                    None => out.push((p.clone(), &c.name)),
+                }
+            }
+        }
+    }
+    Ok(out.into_iter().map(|(p, _)| p).collect())
 }
 
 /// Whether the file's first line names a result table's first columns.
@@ -96,9 +147,106 @@ fn points(board: &str) -> usize {
     Board::parse(board).map_or(usize::MAX, |b| b.len())
 }
 
+/// The folder of the pictures, relative to the page.
+pub const PICTURES: &str = "pictures";
+
+/// The report over every table: the Markdown page and the SVG pictures it
+/// links, to be written in [`PICTURES`] beside the page.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Report {
+    /// The Markdown page.
+    pub page: String,
+    /// The pictures: (file name in [`PICTURES`], SVG text), sorted by name.
+    pub pictures: Vec<(String, String)>,
+}
+
+/// The file name of the picture of a row's principal variation:
+/// `<board>-<rules>-<suicide>.svg` for the empty board (the board made
+/// file-safe), `pos-<position>-<rules>-<suicide>.svg` for a named position.
+pub fn pv_picture_name(r: &Row) -> String {
+    if r.position.is_empty() {
+        format!(
+            "{}-{}-{}.svg",
+            crate::file_safe(&r.board),
+            r.rules,
+            r.suicide
+        )
+    } else {
+        format!(
+            "pos-{}-{}-{}.svg",
+            crate::file_safe(&r.position),
+            r.rules,
+            r.suicide
+        )
+    }
+}
+
+/// The picture of a solved row's principal variation: its start, the
+/// position before each capture and its final position. A named
+/// position's row is drawn from its start in `named` (the positions of
+/// the configs). `None` where the row is unsolved, its board or rules do
+/// not parse, or its position is not in `named`; an error where its PV
+/// does not replay under its rules.
+pub fn pv_picture(r: &Row, named: &[NamedPosition]) -> Result<Option<String>, String> {
+    if r.status != Status::Solved {
+        return Ok(None);
+    }
+    let (Ok(board), Ok(rs), Ok(su)) = (
+        Board::parse(&r.board),
+        r.rules.parse::<Ruleset>(),
+        r.suicide.parse::<Suicide>(),
+    ) else {
+        return Ok(None);
+    };
+    let Ok(mut rules) = Rules::new(rs).with_suicide(su) else {
+        return Ok(None);
+    };
+    // basic's PV is searched at the row's komi; the others at 0.
+    if rs == Ruleset::Basic {
+        rules = rules.with_komi(r.komi.parse().unwrap_or(Komi::ZERO));
+    }
+    let (start, what) = if r.position.is_empty() {
+        (Start::EMPTY, r.board.clone())
+    } else {
+        let Some(p) = named
+            .iter()
+            .find(|p| p.name == r.position && p.board == r.board)
+        else {
+            return Ok(None);
+        };
+        (
+            p.start(rs),
+            format!("{} ({}, {} to move)", p.name, p.board, p.to_move.name()),
+        )
+    };
+    let frames = key_frames(&board, rules, &start, &r.pv).map_err(|e| {
+        format!(
+            "the principal variation of {} {} (suicide {}, komi {}) does not replay: {e}",
+            r.label(),
+            r.rules,
+            r.suicide,
+            r.komi
+        )
+    })?;
+    let title = format!(
+        "{what} {}, suicide {}: {} (value {}), {} moves",
+        r.rules, r.suicide, r.outcome, r.value, r.pv_length
+    );
+    Ok(Some(frames_svg(&board, &title, &frames)))
+}
+
 /// The Markdown page over `tables` (named by file), or the contradiction.
 pub fn markdown(tables: &[(String, Vec<Row>)]) -> Result<String, String> {
+    report(tables, &[]).map(|r| r.page)
+}
+
+/// The page over `tables` (named by file) and its pictures, or the
+/// contradiction. The named positions of `configs` whose name is a
+/// table's (`<name>.csv` from the config `name`) join the claims, so that
+/// their position pairs' claims are settled here as on the table's own page.
+pub fn report(tables: &[(String, Vec<Row>)], configs: &[Config]) -> Result<Report, String> {
     let rows = join(tables)?;
+    let named = named_positions(tables, configs)?;
     let komi = "0";
     let solved = |r: &&Row| r.status == Status::Solved && r.komi == komi;
     let mut boards: Vec<String> = Vec::new();
@@ -145,6 +293,26 @@ pub fn markdown(tables: &[(String, Vec<Row>)]) -> Result<String, String> {
          the job.\n"
     );
     let names: Vec<&str> = rules.iter().map(|r| r.name()).collect();
+    let mut pictures: Vec<(String, String)> = Vec::new();
+    // A solved value links its principal variation's picture.
+    let mut linked = |r: Option<&Row>| -> Result<String, String> {
+        let text = cell(r);
+        let Some(r) = r else { return Ok(text) };
+        match pv_picture(r, &named)? {
+            Some(svg) => {
+                let name = pv_picture_name(r);
+                let link = format!("[{text}]({PICTURES}/{name})");
+                pictures.push((name, svg));
+                Ok(link)
+            }
+            None => Ok(text),
+        }
+    };
+    let _ = writeln!(
+        s,
+        "Each solved value links a picture of its principal variation: the start, the \
+         position before each capture (the capturing move ringed) and the final position.\n"
+    );
     for su in &suicide {
         let _ = writeln!(s, "## Values, suicide {su}, komi {komi}\n");
         let _ = writeln!(s, "| board | {} |", names.join(" | "));
@@ -152,8 +320,8 @@ pub fn markdown(tables: &[(String, Vec<Row>)]) -> Result<String, String> {
         for b in &boards {
             let cells: Vec<String> = names
                 .iter()
-                .map(|r| cell(find(&rows, b, r, su.name(), komi)))
-                .collect();
+                .map(|r| linked(find(&rows, b, r, su.name(), komi)))
+                .collect::<Result<_, _>>()?;
             let _ = writeln!(s, "| {b} | {} |", cells.join(" | "));
         }
         s.push('\n');
@@ -164,26 +332,95 @@ pub fn markdown(tables: &[(String, Vec<Row>)]) -> Result<String, String> {
             for (p, b) in &positions {
                 let cells: Vec<String> = names
                     .iter()
-                    .map(|r| cell(find_at(&rows, p, r, su.name(), komi)))
-                    .collect();
+                    .map(|r| linked(find_at(&rows, p, r, su.name(), komi)))
+                    .collect::<Result<_, _>>()?;
                 let _ = writeln!(s, "| {p} | {b} | {} |", cells.join(" | "));
             }
             s.push('\n');
         }
     }
+    pictures_section(
+        &mut s,
+        &mut pictures,
+        &rows,
+        &boards,
+        &rules,
+        &suicide,
+        komi,
+    )?;
     // The claims from every table: a config holding the union of the
-    // tables' boards, rulesets and suicide settings (named positions are
-    // settled in their own tables' reports, whose configs describe them).
+    // tables' boards, rulesets and suicide settings, and the named positions
+    // of the configs that wrote them.
     let config = Config {
         name: "results".into(),
         description: String::new(),
         boards,
-        positions: Vec::new(),
+        positions: named,
         rules,
         suicide,
         komi: vec![Komi::ZERO],
         limits: Limits::default(),
     };
     claims::write(&mut s, &config, &rows, komi);
-    Ok(s)
+    pictures.sort_by(|a, b| a.0.cmp(&b.0));
+    pictures.dedup_by(|a, b| a.0 == b.0);
+    Ok(Report { page: s, pictures })
+}
+
+/// The pictures section: per suicide setting the value heat map and the
+/// effort plots, then the psk principal variation of every board.
+fn pictures_section(
+    s: &mut String,
+    pictures: &mut Vec<(String, String)>,
+    rows: &[Row],
+    boards: &[String],
+    rules: &[Ruleset],
+    suicide: &[Suicide],
+    komi: &str,
+) -> Result<(), String> {
+    let _ = writeln!(s, "## Pictures\n");
+    let _ = writeln!(
+        s,
+        "Drawn by the same command from the same tables: value heat maps (red where Black is \
+         ahead, blue where White is, by the margin's share of the board), search effort \
+         against board size on a log scale (a marker per solved board, a line through each \
+         size's largest), and the principal variations under psk.\n"
+    );
+    for su in suicide {
+        let _ = writeln!(s, "### Suicide {su}\n");
+        let heat = format!("values-{su}.svg");
+        pictures.push((
+            heat.clone(),
+            heat_map_svg(rows, boards, rules, su.name(), komi).map_err(|e| e.to_string())?,
+        ));
+        let _ = writeln!(s, "![Values, suicide {su}]({PICTURES}/{heat})\n");
+        for (effort, what) in [(Effort::Nodes, "nodes"), (Effort::Seconds, "seconds")] {
+            let name = format!("{what}-{su}.svg");
+            pictures.push((
+                name.clone(),
+                effort_svg(rows, rules, su.name(), komi, effort).map_err(|e| e.to_string())?,
+            ));
+            let _ = writeln!(
+                s,
+                "![{what} against board size, suicide {su}]({PICTURES}/{name})\n"
+            );
+        }
+    }
+    if let Some(su) = suicide.first() {
+        let _ = writeln!(s, "### Principal variations under psk, suicide {su}\n");
+        for b in boards {
+            let Some(r) = find(rows, b, "psk", su.name(), komi) else {
+                continue;
+            };
+            if pv_picture(r, &[])?.is_some() {
+                let _ = writeln!(
+                    s,
+                    "![{b} psk: {}]({PICTURES}/{})\n",
+                    r.outcome,
+                    pv_picture_name(r)
+                );
+            }
+        }
+    }
+    Ok(())
 }
