@@ -241,6 +241,22 @@ fn basic_is_solved_by_retrograde_analysis() {
     assert!(v["value"].is_null());
 }
 
+/// `--max-nodes` also caps the states of the retrograde analysis: a tiny
+/// limit refuses 2x2 basic, a generous one leaves its answer as it is.
+#[test]
+fn basic_states_are_capped_by_the_node_limit() {
+    let free = json(&["--board", "2x2", "--rules", "basic"]);
+    let (code, _, err) = kosolve(&[
+        "solve", "--board", "2x2", "--rules", "basic", "--max-nodes", "1",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("more than 1 states"), "{err}");
+    let capped = json(&["--board", "2x2", "--rules", "basic", "--max-nodes", "1000000"]);
+    for k in ["outcome", "vb", "vw", "states", "pv"] {
+        assert_eq!(capped[k], free[k], "{k}");
+    }
+}
+
 /// A refusal where no method applies is one short sentence: the limit, the
 /// board's size against it, and where to read more.
 #[test]

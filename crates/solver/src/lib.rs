@@ -732,7 +732,7 @@ pub fn solve_from(
     let (solution, analysis) = match rules.ruleset {
         Ruleset::Basic => {
             let start = Instant::now();
-            let b = solve_basic_from(&board, &rules, setup)?;
+            let b = solve_basic_from(&board, &rules, setup, opts.max_nodes)?;
             let total = Stats {
                 seconds: start.elapsed().as_secs_f64(),
                 threads: 1,
@@ -800,10 +800,14 @@ pub fn solve_from(
 /// replayed by the rules engine, and the analysis starts from the state
 /// they leave (position, player to move, the position before the last
 /// move, consecutive passes); the principal variation runs from there.
+/// `max_nodes`, where given, also caps the states of the retrograde
+/// analysis (below its own cap), so that a sweep's node limit bounds the
+/// time and memory of its `basic` jobs too.
 fn solve_basic_from(
     board: &Board,
     rules: &Rules,
     setup: &Setup,
+    max_nodes: Option<u64>,
 ) -> Result<kosolve_retrograde::BasicSolution, SolveError> {
     let start = if setup.is_empty_board() {
         kosolve_retrograde::BasicStart::EMPTY
@@ -813,12 +817,11 @@ fn solve_basic_from(
             .map_err(SolveError::Setup)?;
         kosolve_retrograde::BasicStart::of_game(&g)
     };
-    kosolve_retrograde::solve_basic_from(
-        board,
-        rules,
-        &start,
-        &kosolve_retrograde::RetroOptions::default(),
-    )
+    let mut retro = kosolve_retrograde::RetroOptions::default();
+    if let Some(n) = max_nodes {
+        retro.max_states = retro.max_states.min(usize::try_from(n).unwrap_or(usize::MAX));
+    }
+    kosolve_retrograde::solve_basic_from(board, rules, &start, &retro)
     .map_err(|e| match e {
         kosolve_retrograde::RetroError::Setup(e) => SolveError::Setup(e),
         e => SolveError::Engine(e.to_string()),

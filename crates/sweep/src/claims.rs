@@ -116,7 +116,7 @@ fn position_claim(e: &Evidence<'_>, which: PositionClaim) -> String {
         let _ = writeln!(
             s,
             "Not settled here: the config has no position pair marked `claim = \"{}\"` \
-             (solver-configs/bestiary.toml has them).\n",
+             (solver-configs/bestiary.toml has them, and results/bestiary.md settles them).\n",
             which.name()
         );
         return s;
@@ -345,15 +345,25 @@ fn ultimate_versions_agree(e: &Evidence<'_>) -> String {
         .iter()
         .filter(|r| r.rules == "ultimate" && r.status == Status::Solved)
     {
-        if let Some(o) = find(e.rows, &r.board, "ultimate-simple", &r.suicide, &r.komi)
-            .filter(|o| o.status == Status::Solved)
-        {
+        // The partner row of the same job: the same board and the same
+        // start (the empty board, or the same named position).
+        let partner = e.rows.iter().find(|o| {
+            o.board == r.board
+                && o.position == r.position
+                && o.rules == "ultimate-simple"
+                && o.suicide == r.suicide
+                && o.komi == r.komi
+        });
+        if let Some(o) = partner.filter(|o| o.status == Status::Solved) {
             if o.outcome == r.outcome {
                 agree += 1;
             } else {
                 disagree.push(format!(
                     "{} komi {}: {} vs {}",
-                    r.board, r.komi, r.outcome, o.outcome
+                    r.label(),
+                    r.komi,
+                    r.outcome,
+                    o.outcome
                 ));
             }
         }

@@ -325,11 +325,16 @@ pub fn report(tables: &[(String, Vec<Row>)], configs: &[Config]) -> Result<Repor
             let _ = writeln!(s, "| {b} | {} |", cells.join(" | "));
         }
         s.push('\n');
-        if !positions.is_empty() {
+        // The positions with a row under this suicide setting.
+        let here: Vec<&(String, String)> = positions
+            .iter()
+            .filter(|(p, _)| rows.iter().any(|r| &r.position == p && r.suicide == su.name()))
+            .collect();
+        if !here.is_empty() {
             let _ = writeln!(s, "### Named start positions, suicide {su}, komi {komi}\n");
             let _ = writeln!(s, "| position | board | {} |", names.join(" | "));
             let _ = writeln!(s, "|---|---|{}", "---|".repeat(names.len()));
-            for (p, b) in &positions {
+            for (p, b) in here {
                 let cells: Vec<String> = names
                     .iter()
                     .map(|r| linked(find_at(&rows, p, r, su.name(), komi)))

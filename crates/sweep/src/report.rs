@@ -144,7 +144,13 @@ pub fn markdown(config: &Config, rows: &[Row]) -> String {
         .unwrap_or_else(|| "0".into());
     let rules: Vec<&str> = config.rules.iter().map(|r| r.name()).collect();
 
-    for suicide in &config.suicide {
+    // A config of positions only has no board sections.
+    let suicides = if config.boards.is_empty() {
+        &[][..]
+    } else {
+        &config.suicide[..]
+    };
+    for suicide in suicides {
         let _ = writeln!(s, "## Values, suicide {suicide}, komi {first_komi}\n");
         let _ = writeln!(s, "| board | {} |", rules.join(" | "));
         let _ = writeln!(s, "|---|{}", "---|".repeat(rules.len()));
@@ -158,7 +164,9 @@ pub fn markdown(config: &Config, rows: &[Row]) -> String {
         s.push('\n');
     }
 
-    let _ = writeln!(s, "## Per board\n");
+    if !config.boards.is_empty() {
+        let _ = writeln!(s, "## Per board\n");
+    }
     for b in &config.boards {
         let _ = writeln!(s, "### {b}\n");
         let _ = writeln!(
@@ -186,10 +194,12 @@ pub fn markdown(config: &Config, rows: &[Row]) -> String {
         s.push('\n');
     }
 
-    let _ = writeln!(
-        s,
-        "## Principal variations under psk (suicide forbidden, komi {first_komi})\n"
-    );
+    if !config.boards.is_empty() {
+        let _ = writeln!(
+            s,
+            "## Principal variations under psk (suicide forbidden, komi {first_komi})\n"
+        );
+    }
     for b in &config.boards {
         let Some(r) =
             find(rows, b, "psk", "forbidden", &first_komi).filter(|r| r.status == Status::Solved)
@@ -224,14 +234,18 @@ fn margin_like(r: &str) -> bool {
 /// and where margin rulesets disagree.
 pub(crate) fn row_sentence(values: &[(&str, Option<&Row>)]) -> String {
     let mut groups: Vec<(String, Vec<&str>)> = Vec::new();
-    let mut missing: Vec<&str> = Vec::new();
+    let mut missing: Vec<String> = Vec::new();
     for (rules, row) in values.iter().filter(|(r, _)| margin_like(r)) {
-        match row.filter(|r| r.status == Status::Solved) {
-            Some(r) => match groups.iter_mut().find(|(v, _)| *v == r.value) {
+        // A ruleset with no row has no job here (tromp-taylor with suicide
+        // forbidden): it is neither solved nor missing.
+        let Some(r) = row else { continue };
+        match r.status {
+            Status::Solved => match groups.iter_mut().find(|(v, _)| *v == r.value) {
                 Some((_, names)) => names.push(rules),
                 None => groups.push((r.value.clone(), vec![rules])),
             },
-            None => missing.push(rules),
+            Status::Unsolved => missing.push(format!("{rules} {}", cell(Some(r)))),
+            Status::Refused => missing.push(format!("{rules} (refused)")),
         }
     }
     let mut out = match groups.len() {
