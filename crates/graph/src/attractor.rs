@@ -1,7 +1,6 @@
 //! Backward propagation: the core of an attractor.
 
 use crate::{Graph, Set};
-use std::collections::VecDeque;
 
 /// In which order attracted vertices are taken up again. The set attracted
 /// does not depend on it; what the callback of [`Attraction::propagate`]
@@ -29,7 +28,9 @@ const UNCOUNTED: u8 = u8::MAX;
 pub struct Attraction {
     set: Set,
     left: Vec<u8>,
-    queue: VecDeque<u32>,
+    /// The vertices to take up: `queue[head..]`.
+    queue: Vec<u32>,
+    head: usize,
 }
 
 impl Attraction {
@@ -38,7 +39,20 @@ impl Attraction {
         Attraction {
             set: Set::repeat(false, n),
             left: vec![UNCOUNTED; n],
-            queue: VecDeque::new(),
+            queue: Vec::new(),
+            head: 0,
+        }
+    }
+
+    /// The attractor seeded with every member of `set`, queued in
+    /// increasing order.
+    pub fn from_set(set: Set) -> Attraction {
+        let queue = set.iter_ones().map(|v| v as u32).collect();
+        Attraction {
+            left: vec![UNCOUNTED; set.len()],
+            set,
+            queue,
+            head: 0,
         }
     }
 
@@ -51,7 +65,7 @@ impl Attraction {
     /// Puts `v` into the set and into the queue of vertices to take up.
     pub fn seed(&mut self, v: usize) {
         self.set.set(v, true);
-        self.queue.push_back(v as u32);
+        self.queue.push(v as u32);
     }
 
     /// The set.
@@ -74,12 +88,17 @@ impl Attraction {
         mut attracted: impl FnMut(usize, usize),
     ) {
         loop {
-            let next = match order {
-                Order::Fifo => self.queue.pop_front(),
-                Order::Lifo => self.queue.pop_back(),
-            };
-            let Some(t) = next else {
+            if self.head == self.queue.len() {
+                self.queue.clear();
+                self.head = 0;
                 return;
+            }
+            let t = match order {
+                Order::Fifo => {
+                    self.head += 1;
+                    self.queue[self.head - 1]
+                }
+                Order::Lifo => self.queue.pop().expect("a queued vertex"),
             };
             let t = t as usize;
             for &p in g.pred(t) {
@@ -102,7 +121,7 @@ impl Attraction {
                 }
                 self.set.set(p, true);
                 attracted(p, t);
-                self.queue.push_back(p as u32);
+                self.queue.push(p as u32);
             }
         }
     }
