@@ -9,6 +9,7 @@
 use kosolve_board::{Board, Color};
 use kosolve_rules::{AnyGame, Game, Move, Rules, Ruleset};
 use kosolve_solver::{result_value, solve, SolveOptions};
+use kosolve_testkit::Rng;
 use proptest::prelude::*;
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
@@ -241,19 +242,6 @@ fn game_against_gnugo(size: usize, ruleset: Ruleset, me: Color) -> Played {
     }
 }
 
-/// A small deterministic random-number generator (SplitMix64).
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) % n as u64) as usize
-    }
-}
-
 /// The GTP command that plays `m` for the colour named `cn`. Delays go
 /// as `play C pass` (which stands for a delay where there is no pass)
 /// when `pass_for_delay`, else as `kosolve-delay C`.
@@ -274,7 +262,7 @@ fn game_against_random(spec: &str, ruleset: Ruleset, me: Color, seed: u64) -> Pl
     let rules = Rules::new(ruleset);
     let mut kosolve = Gtp::kosolve(&["--rules", ruleset.name(), "--board", spec]);
     let mut mirror = AnyGame::new(board.clone(), rules);
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     // Under Ultimate Go `genmove` answers `pass` for a delay, an ultimate
     // delay or a draw declaration, so kosolve-genmove's names are asked
     // for; elsewhere plain `genmove` (under Fundamental Go its `pass` can

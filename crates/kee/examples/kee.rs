@@ -46,7 +46,7 @@ fn main() {
                     "{game}: value {}, {} classes, {} edges, thresholds {:?}, {:.1} s",
                     s.value,
                     s.g.len(),
-                    s.g.succ.len(),
+                    s.g.edge_count(),
                     s.thresholds,
                     t.elapsed().as_secs_f64()
                 ),

@@ -2,6 +2,8 @@
 
 use hashbrown::HashSet;
 use kosolve_board::{legal_positions, Board, Color, Point, Position, Suicide};
+use kosolve_graph::Builder;
+pub use kosolve_graph::GraphError;
 
 /// The largest number of legal positions a situation key can hold
 /// (8 + 2 x 59 bits and a marker bit fit a `u128`).
@@ -349,157 +351,36 @@ pub fn reachable_positions(
 pub struct Graph {
     /// Per vertex: the player to move (bit 0), whether a pass led here
     /// (bit 1), and the position's index (bits 2..8).
-    pub info: Vec<u8>,
-    /// `succ[succ_start[v]..succ_start[v + 1]]` are the successors of `v`,
-    /// in the order of [`Positions::successors`] of its representative.
-    pub succ_start: Vec<u32>,
-    /// Successor lists.
-    pub succ: Vec<u32>,
-    /// `pred[pred_start[v]..pred_start[v + 1]]` are the predecessors of `v`.
-    pub pred_start: Vec<u32>,
-    /// Predecessor lists.
-    pub pred: Vec<u32>,
+    pub info: Vec<Info>,
+    /// The successors of each vertex, in the order of
+    /// [`Positions::successors`] of its representative, and its
+    /// predecessors.
+    pub rows: kosolve_graph::Graph,
 }
 
 /// The byte a vertex keeps: the low byte of its key.
 pub type Info = u8;
 
-/// Why the graph was not built.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum GraphError {
-    /// More reachable situation classes than the cap.
-    TooManySituations {
-        /// The cap.
-        cap: u64,
-    },
-    /// More than `u32::MAX` edges.
-    TooManyEdges,
-}
-
-/// Open addressing from keys to vertex indices (keys live in a separate
-/// vector). The table has any length (a hash is mapped onto it by a
-/// multiply-shift) and grows by half once four fifths full, so that its
-/// 4-byte slots stay near 5 to 7.5 bytes per key.
-struct Interner {
-    slots: Vec<u32>,
-}
-
-const EMPTY_SLOT: u32 = u32::MAX;
-
-fn slot_hash(k: Key) -> u64 {
-    let x = (k as u64) ^ ((k >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    let x = (x ^ (x >> 31)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x ^ (x >> 29)
-}
-
-impl Interner {
-    fn with_capacity(n: usize) -> Interner {
-        Interner {
-            slots: vec![EMPTY_SLOT; n.max(16) * 2],
-        }
-    }
-
-    fn home(&self, k: Key) -> usize {
-        ((slot_hash(k) as u128 * self.slots.len() as u128) >> 64) as usize
-    }
-
-    /// The index of `k`, adding it to `keys` if new; the bool is true if new.
-    fn intern(&mut self, keys: &mut Vec<Key>, k: Key) -> (u32, bool) {
-        if (keys.len() + 1) * 5 > self.slots.len() * 4 {
-            self.grow(keys);
-        }
-        let len = self.slots.len();
-        let mut i = self.home(k);
-        loop {
-            let s = self.slots[i];
-            if s == EMPTY_SLOT {
-                let idx = keys.len() as u32;
-                self.slots[i] = idx;
-                keys.push(k);
-                return (idx, true);
-            }
-            if keys[s as usize] == k {
-                return (s, false);
-            }
-            i += 1;
-            if i == len {
-                i = 0;
-            }
-        }
-    }
-
-    fn grow(&mut self, keys: &[Key]) {
-        let size = self.slots.len() + self.slots.len() / 2;
-        self.slots = Vec::new();
-        self.slots = vec![EMPTY_SLOT; size];
-        for (idx, &k) in keys.iter().enumerate() {
-            let mut i = self.home(k);
-            while self.slots[i] != EMPTY_SLOT {
-                i += 1;
-                if i == size {
-                    i = 0;
-                }
-            }
-            self.slots[i] = idx as u32;
-        }
-    }
-}
-
 impl Graph {
     /// Builds the graph of situation classes reachable from the start,
     /// breadth first. Fails once more than `cap` classes are found.
     pub fn build(p: &Positions, cap: u64) -> Result<Graph, GraphError> {
-        let cap = cap.min(u32::MAX as u64 - 1);
-        let mut keys: Vec<Key> = Vec::new();
-        let mut interner = Interner::with_capacity(1 << 10);
-        let mut succ_start = vec![0u32];
-        let mut succ: Vec<u32> = Vec::new();
-        let start = p.canonical(&Situation::start(p));
-        interner.intern(&mut keys, start);
+        let mut b = Builder::new(p.canonical(&Situation::start(p)), cap);
         let mut next = Vec::new();
         let mut v = 0;
-        while v < keys.len() {
-            let s = p.unpack(keys[v]);
+        while v < b.len() {
+            let s = p.unpack(b.keys()[v]);
             next.clear();
             p.successors(&s, &mut next);
             assert!(!next.is_empty(), "every situation has a move (the pass)");
             for (t, _) in &next {
-                let (idx, _) = interner.intern(&mut keys, p.canonical(t));
-                if keys.len() as u64 > cap {
-                    return Err(GraphError::TooManySituations { cap });
-                }
-                succ.push(idx);
+                b.edge(p.canonical(t))?;
             }
-            succ_start.push(u32::try_from(succ.len()).map_err(|_| GraphError::TooManyEdges)?);
+            b.close()?;
             v += 1;
         }
-        drop(interner);
-        let info: Vec<Info> = keys.iter().map(|&k| k as u8).collect();
-        drop(keys);
-        let n = info.len();
-        let mut pred_start = vec![0u32; n + 1];
-        for &t in &succ {
-            pred_start[t as usize + 1] += 1;
-        }
-        for i in 0..n {
-            pred_start[i + 1] += pred_start[i];
-        }
-        let mut fill = pred_start.clone();
-        let mut pred = vec![0u32; succ.len()];
-        for s in 0..n {
-            for e in succ_start[s]..succ_start[s + 1] {
-                let t = succ[e as usize] as usize;
-                pred[fill[t] as usize] = s as u32;
-                fill[t] += 1;
-            }
-        }
-        Ok(Graph {
-            info,
-            succ_start,
-            succ,
-            pred_start,
-            pred,
-        })
+        let (info, rows) = b.finish_with(|keys| keys.iter().map(|&k| k as Info).collect());
+        Ok(Graph { info, rows })
     }
 
     /// The number of vertices.
@@ -512,20 +393,23 @@ impl Graph {
         self.info.is_empty()
     }
 
+    /// The number of edges.
+    pub fn edge_count(&self) -> usize {
+        self.rows.edge_count()
+    }
+
     /// The successors of `v`.
     pub fn succ(&self, v: usize) -> &[u32] {
-        &self.succ[self.succ_start[v] as usize..self.succ_start[v + 1] as usize]
+        self.rows.succ(v)
     }
 
     /// The predecessors of `v`.
     pub fn pred(&self, v: usize) -> &[u32] {
-        &self.pred[self.pred_start[v] as usize..self.pred_start[v + 1] as usize]
+        self.rows.pred(v)
     }
 
     /// Bytes held by the graph's arrays.
     pub fn bytes(&self) -> usize {
-        self.info.len()
-            + (self.succ_start.len() + self.pred_start.len()) * 4
-            + (self.succ.len() + self.pred.len()) * 4
+        self.info.len() + self.rows.bytes()
     }
 }

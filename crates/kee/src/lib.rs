@@ -362,7 +362,7 @@ pub fn solve_game_from(
         }
     }
     let g = Graph::build(&p, cap).map_err(|e| match e {
-        GraphError::TooManySituations { cap } => KeeError::TooManySituations { cap },
+        GraphError::TooManyVertices { cap } => KeeError::TooManySituations { cap },
         GraphError::TooManyEdges => KeeError::TooManyEdges,
     })?;
     let points = board.len() as i32;
@@ -452,7 +452,7 @@ pub fn solve_kee_from(
             Ok(s) => (
                 Some(s.value),
                 s.g.len() as u64,
-                s.g.succ.len() as u64,
+                s.g.edge_count() as u64,
                 s.g.bytes() as u64,
                 Some(s),
             ),

@@ -4,9 +4,10 @@
 
 use crate::graph::Graph;
 use bitvec::prelude::*;
+use kosolve_graph::{Attraction, Order};
 
 /// A set of vertices.
-pub type Set = BitVec<u64, Lsb0>;
+pub use kosolve_graph::Set;
 
 /// No strategy recorded for a vertex.
 pub const NO_MOVE: u8 = u8::MAX;
@@ -37,33 +38,20 @@ pub struct Solution {
 /// attracted vertex of `player`, the move that attracts it.
 fn attractor<A: Arena>(a: &A, sub: &Set, target: &Set, player: usize, strategy: &mut [u8]) -> Set {
     let g = a.graph();
-    let mut attr = target.clone();
-    let mut left: Vec<u8> = vec![u8::MAX; g.len()];
-    let mut queue: Vec<u32> = target.iter_ones().map(|v| v as u32).collect();
-    while let Some(t) = queue.pop() {
-        for &p in g.pred(t as usize) {
-            let p = p as usize;
-            if !sub[p] || attr[p] {
-                continue;
-            }
+    let mut attr = Attraction::from_set(target.clone());
+    attr.propagate(
+        &g.rows,
+        Order::Lifo,
+        |v| sub[v],
+        |v| a.owner(v) == player,
+        |p, t| {
             if a.owner(p) == player {
-                attr.set(p, true);
-                let j = g.succ(p).iter().position(|&s| s == t).expect("an edge");
+                let j = g.succ(p).iter().position(|&s| s as usize == t).expect("an edge");
                 strategy[p] = j as u8;
-                queue.push(p as u32);
-            } else {
-                if left[p] == u8::MAX {
-                    left[p] = g.succ(p).iter().filter(|&&s| sub[s as usize]).count() as u8;
-                }
-                left[p] -= 1;
-                if left[p] == 0 {
-                    attr.set(p, true);
-                    queue.push(p as u32);
-                }
             }
-        }
-    }
-    attr
+        },
+    );
+    attr.into_set()
 }
 
 /// Solves the whole game.

@@ -14,9 +14,8 @@
 //! carry over. One pass over the edges solves every threshold.
 
 use crate::space::Space;
-use bitvec::vec::BitVec;
 use kosolve_board::Color;
-use std::collections::VecDeque;
+use kosolve_graph::{Attraction, Order};
 
 /// "Not in any attractor": the forcer cannot force a finite end from here.
 pub(crate) const UNSET: u16 = u16::MAX;
@@ -48,12 +47,9 @@ impl Attractor {
 /// the forcer first; they must be exactly the distinct terminal margins).
 pub(crate) fn attractor(space: &Space, forcer: Color, thresholds: &[i32]) -> Attractor {
     let n = space.len();
+    let g = &space.graph;
     let mut level = vec![UNSET; n];
     let mut rank = vec![0u32; n];
-    let mut in_set: BitVec = BitVec::repeat(false, n);
-    let mut count: Vec<u32> = (0..n)
-        .map(|s| (space.succ_start[s + 1] - space.succ_start[s]) as u32)
-        .collect();
     let mut seeds: Vec<Vec<u32>> = vec![Vec::new(); thresholds.len()];
     for s in space.terminal.iter_ones() {
         let k = thresholds
@@ -62,40 +58,29 @@ pub(crate) fn attractor(space: &Space, forcer: Color, thresholds: &[i32]) -> Att
             .expect("every terminal margin is a threshold");
         seeds[k].push(s as u32);
     }
-    let mut queue: VecDeque<u32> = VecDeque::new();
+    let mut attr = Attraction::new(n);
     for (k, seed) in seeds.iter().enumerate() {
         let lk = k as u16;
         for &t in seed {
-            in_set.set(t as usize, true);
             level[t as usize] = lk;
-            queue.push_back(t);
+            attr.seed(t as usize);
         }
-        while let Some(t) = queue.pop_front() {
-            let t = t as usize;
-            for &s in space.preds(t) {
-                let s = s as usize;
-                if in_set[s] {
-                    continue;
-                }
-                let r = if space.to_move(s) == forcer {
+        // Breadth first: a forcer state's rank is one more than that of
+        // the first successor found in the attractor, the fewest moves.
+        attr.propagate(
+            g,
+            Order::Fifo,
+            |_| true,
+            |s| space.to_move(s) == forcer,
+            |s, t| {
+                level[s] = lk;
+                rank[s] = if space.to_move(s) == forcer {
                     rank[t] + 1
                 } else {
-                    count[s] -= 1;
-                    if count[s] > 0 {
-                        continue;
-                    }
-                    1 + space
-                        .succ_range(s)
-                        .map(|e| rank[space.succ[e] as usize])
-                        .max()
-                        .unwrap_or(0)
+                    1 + g.succ(s).iter().map(|&u| rank[u as usize]).max().unwrap_or(0)
                 };
-                in_set.set(s, true);
-                level[s] = lk;
-                rank[s] = r;
-                queue.push_back(s as u32);
-            }
-        }
+            },
+        );
     }
     Attractor {
         thresholds: thresholds.to_vec(),

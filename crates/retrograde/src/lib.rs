@@ -210,6 +210,8 @@ pub enum RetroError {
         /// The cap ([`RetroOptions::max_states`]).
         cap: usize,
     },
+    /// The state graph has more than `u32::MAX` edges.
+    TooManyEdges,
     /// The start cannot be played on the board (a position with stones off
     /// the board or a chain without a liberty, or a record's illegal move).
     Setup(SetupError),
@@ -235,6 +237,11 @@ impl fmt::Display for RetroError {
                 "the basic state space has more than {cap} states; the board is too large for retrograde analysis \
                  (from a position: every chain can be captured once its owner fills her own eyes, so the \
                  states reachable from it cover most of the board's; see docs/retrograde.md)"
+            ),
+            RetroError::TooManyEdges => write!(
+                f,
+                "the basic state graph has more than {} edges; the board is too large for retrograde analysis",
+                u32::MAX
             ),
             RetroError::Setup(e) => write!(f, "{e}"),
         }
@@ -383,7 +390,7 @@ pub fn solve_basic_from(
         seconds: t0.elapsed().as_secs_f64(),
         terminals: space.terminals,
         positions: space.positions,
-        edges: space.succ.len(),
+        edges: space.graph.edge_count(),
         margins,
         pv_cycle_start,
     })
@@ -414,18 +421,18 @@ fn forced_line(space: &space::Space, side: Color, att: &Attractor) -> Vec<Move> 
         let edges = space.succ_range(s);
         let e = if space.to_move(s) == side {
             edges
-                .filter(|&e| att.level[space.succ[e] as usize] <= k)
-                .min_by_key(|&e| att.rank[space.succ[e] as usize])
+                .filter(|&e| att.level[space.target(e)] <= k)
+                .min_by_key(|&e| att.rank[space.target(e)])
         } else {
             // All successors are in the attractor; the largest level is the
             // worst threshold for `side`. Ties: the first such move.
             edges.max_by_key(|&e| {
-                let t = space.succ[e] as usize;
+                let t = space.target(e);
                 (att.level[t], att.rank[t], std::cmp::Reverse(e))
             })
         }
         .expect("a state in the attractor has a move inside it");
-        let t = space.succ[e] as usize;
+        let t = space.target(e);
         debug_assert!(att.rank[t] < att.rank[s]);
         debug_assert_eq!(att.level[t], k);
         pv.push(space::decode_move(space.succ_move[e]));
@@ -454,7 +461,7 @@ fn void_line(space: &space::Space, ab: &Attractor, aw: &Attractor) -> (Vec<Move>
             "a void line reached the end of the game"
         );
         let safe = |e: &usize| {
-            let t = space.succ[*e] as usize;
+            let t = space.target(*e);
             if space.to_move(s) == Color::Black {
                 !matches!(aw.value(t), Some(w) if w <= 0)
             } else {
@@ -468,11 +475,11 @@ fn void_line(space: &space::Space, ab: &Attractor, aw: &Attractor) -> (Vec<Move>
         let e = space
             .succ_range(s)
             .filter(safe)
-            .filter(|&e| seen.contains_key(&(space.succ[e] as usize)))
-            .min_by_key(|&e| seen[&(space.succ[e] as usize)])
+            .filter(|&e| seen.contains_key(&space.target(e)))
+            .min_by_key(|&e| seen[&space.target(e)])
             .or_else(|| {
                 space.succ_range(s).filter(safe).min_by_key(|&e| {
-                    let t = space.succ[e] as usize;
+                    let t = space.target(e);
                     let good = if space.to_move(s) == Color::Black {
                         aw.value(t).map_or(i64::MIN, |w| -i64::from(w))
                     } else {
@@ -483,6 +490,6 @@ fn void_line(space: &space::Space, ab: &Attractor, aw: &Attractor) -> (Vec<Move>
             })
             .expect("in a void state each side has a move that avoids a loss");
         pv.push(space::decode_move(space.succ_move[e]));
-        s = space.succ[e] as usize;
+        s = space.target(e);
     }
 }

@@ -21,6 +21,7 @@
 use crate::{BasicStart, RetroError, RetroOptions};
 use bitvec::vec::BitVec;
 use hashbrown::HashMap;
+use kosolve_graph::{Builder, Graph, GraphError};
 use kosolve_board::{Board, Color, Point, Position, Suicide};
 use kosolve_history::DenseIndex;
 use rayon::prelude::*;
@@ -148,18 +149,14 @@ impl State {
 }
 
 /// The explicit game graph: nodes in BFS order from the start (node 0),
-/// successor and predecessor lists in compressed form.
+/// with the state of each node and the move of each edge.
 pub(crate) struct Space {
     /// Node -> packed state.
     pub keys: Vec<u64>,
-    /// Successors of node `s`: `succ[succ_start[s]..succ_start[s + 1]]`.
-    pub succ_start: Vec<usize>,
-    pub succ: Vec<u32>,
+    /// Successors and predecessors (one predecessor entry per edge).
+    pub graph: Graph,
     /// The move of each successor edge ([`PASS`] or a point index).
     pub succ_move: Vec<u8>,
-    /// Predecessors of node `t`, one entry per edge.
-    pub pred_start: Vec<usize>,
-    pub pred: Vec<u32>,
     /// Terminal nodes.
     pub terminal: BitVec,
     /// Nodes where White is to move (never set on terminals).
@@ -175,19 +172,19 @@ pub(crate) struct Space {
 impl Space {
     /// Number of nodes (states and terminals).
     pub fn len(&self) -> usize {
-        self.keys.len()
+        self.graph.len()
     }
 
-    /// The successor range of `s`.
+    /// The edge numbers of the successors of `s`.
     #[inline]
     pub fn succ_range(&self, s: usize) -> std::ops::Range<usize> {
-        self.succ_start[s]..self.succ_start[s + 1]
+        self.graph.succ_range(s)
     }
 
-    /// The predecessors of `t` (with repetitions for parallel edges).
+    /// The node edge `e` leads to.
     #[inline]
-    pub fn preds(&self, t: usize) -> &[u32] {
-        &self.pred[self.pred_start[t]..self.pred_start[t + 1]]
+    pub fn target(&self, e: usize) -> usize {
+        self.graph.target(e)
     }
 
     /// The player to move at a non-terminal node.
@@ -361,18 +358,17 @@ pub(crate) fn build(
         }
         .pack()
     };
-    let mut keys: Vec<u64> = vec![start];
-    let mut ids: HashMap<u64, u32, ahash::RandomState> =
-        HashMap::with_hasher(ahash::RandomState::with_seeds(1, 2, 3, 4));
-    ids.insert(start, 0);
-    let mut succ_start: Vec<usize> = vec![0];
-    let mut succ: Vec<u32> = Vec::new();
+    let too_many = |e: GraphError| match e {
+        GraphError::TooManyVertices { .. } => RetroError::TooManyStates { cap },
+        GraphError::TooManyEdges => RetroError::TooManyEdges,
+    };
+    let mut builder = Builder::new(start, cap as u64);
     let mut succ_move: Vec<u8> = Vec::new();
     let mut lo = 0usize;
-    while lo < keys.len() {
-        let hi = keys.len();
+    while lo < builder.len() {
+        let hi = builder.len();
         let idx = &index;
-        let layer: Vec<Expanded> = keys[lo..hi]
+        let layer: Vec<Expanded> = builder.keys()[lo..hi]
             .par_chunks(CHUNK)
             .map(|chunk| {
                 let mut out = Vec::with_capacity(chunk.len() * (board.len() + 1));
@@ -395,44 +391,16 @@ pub(crate) fn build(
                         let id = index.intern(x, cap)?;
                         k = (k & !PENDING & !POS_MASK) | id as u64;
                     }
-                    let id = *ids.entry(k).or_insert_with(|| {
-                        keys.push(k);
-                        (keys.len() - 1) as u32
-                    });
-                    succ.push(id);
+                    builder.edge(k).map_err(too_many)?;
                     succ_move.push(mv);
                 }
-                succ_start.push(succ.len());
+                builder.close().map_err(too_many)?;
             }
-            if keys.len() > cap {
-                return Err(RetroError::TooManyStates { cap });
-            }
-        }
-        if keys.len() > cap {
-            return Err(RetroError::TooManyStates { cap });
         }
         lo = hi;
     }
-    drop(ids);
+    let (keys, graph) = builder.finish();
     let n = keys.len();
-    debug_assert_eq!(succ_start.len(), n + 1);
-
-    // Predecessor lists by counting sort.
-    let mut pred_start = vec![0usize; n + 1];
-    for &t in &succ {
-        pred_start[t as usize + 1] += 1;
-    }
-    for i in 0..n {
-        pred_start[i + 1] += pred_start[i];
-    }
-    let mut fill = pred_start.clone();
-    let mut pred = vec![0u32; succ.len()];
-    for s in 0..n {
-        for &t in &succ[succ_start[s]..succ_start[s + 1]] {
-            pred[fill[t as usize]] = s as u32;
-            fill[t as usize] += 1;
-        }
-    }
 
     let mut terminal = BitVec::repeat(false, n);
     let mut white_to_move = BitVec::repeat(false, n);
@@ -465,11 +433,8 @@ pub(crate) fn build(
     }
     Ok(Space {
         keys,
-        succ_start,
-        succ,
+        graph,
         succ_move,
-        pred_start,
-        pred,
         terminal,
         white_to_move,
         margin,

@@ -6,9 +6,9 @@
 //! points are A1, B1, C1, ... from the left (GTP names skip `I`).
 
 use kosolve_board::{Bitboard, Board, Color, Point, Position, Suicide};
-use kosolve_history::zobrist::splitmix64;
 use kosolve_rules::ko::{is_ko, ko_points, ko_points_brute, KoFrame};
 use kosolve_rules::{Game, Move, Rules, Ruleset, StandardGame, Start};
+use kosolve_testkit::Rng;
 use std::sync::Arc;
 
 fn board(spec: &str) -> Arc<Board> {
@@ -215,20 +215,6 @@ fn suicide_allowed_pairs_two_single_stone_suicides() {
     );
 }
 
-/// A position with each point empty, black or white at random.
-fn random_position(b: &Board, seed: &mut u64, empty_weight: u64) -> Position {
-    let mut pos = Position::EMPTY;
-    for p in b.points() {
-        *seed = splitmix64(*seed);
-        match *seed % (2 + empty_weight) {
-            0 => pos.black = pos.black.with(p),
-            1 => pos.white = pos.white.with(p),
-            _ => {}
-        }
-    }
-    pos
-}
-
 const K_BOARDS: [&str; 10] = [
     "1x5", "1x7", "2x3", "2x4", "3x3", "ring:5", "2x5", "3x4", "4x4", "graph",
 ];
@@ -252,7 +238,7 @@ fn k_board(spec: &str) -> Board {
 /// forbidden and allowed.
 #[test]
 fn fast_ko_points_equal_the_definition() {
-    let mut seed = 0x6B6F_5F70_6F69_6E74u64;
+    let mut rng = Rng::new(0x6B6F_5F70_6F69_6E74);
     for spec in K_BOARDS {
         let b = k_board(spec);
         let mut found = [0usize; 2];
@@ -270,7 +256,7 @@ fn fast_ko_points_equal_the_definition() {
                 assert_eq!(f.outside.white, pos.white - f.ko);
             };
             for i in 0..3000 {
-                let pos = random_position(&b, &mut seed, 1 + i % 3);
+                let pos = rng.position(&b, 1 + i % 3);
                 check(&pos);
             }
             // Random play (board rules only) reaches many kos.
@@ -283,8 +269,7 @@ fn fast_ko_points_equal_the_definition() {
                     if empty.is_empty() {
                         break;
                     }
-                    seed = splitmix64(seed);
-                    let p = empty[(seed % empty.len() as u64) as usize];
+                    let p = empty[rng.below(empty.len())];
                     if let Ok(next) = pos.play(&b, c, p, su) {
                         pos = next.position;
                     }
@@ -305,11 +290,11 @@ fn fast_ko_points_equal_the_definition() {
 /// and so their digests; distinct frames get distinct digests.
 #[test]
 fn frame_digests_separate_frames() {
-    let mut seed = 7u64;
+    let mut rng = Rng::new(7);
     let b = Board::parse("3x3").unwrap();
     let mut by_digest = std::collections::HashMap::new();
     for i in 0..20000 {
-        let pos = random_position(&b, &mut seed, 1 + i % 3);
+        let pos = rng.position(&b, 1 + i % 3);
         if !pos.is_legal(&b) {
             continue;
         }

@@ -9,6 +9,7 @@
 
 use kosolve_board::{Board, Color, Point};
 use kosolve_rules::{Game, Move, Rules, Ruleset, StandardGame};
+use kosolve_testkit::Rng;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::Arc;
@@ -72,20 +73,6 @@ fn color_name(c: Color) -> &'static str {
     }
 }
 
-/// xorshift64*: a small deterministic generator for reproducible games.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 fn stones(board: &Board, gtp: &mut Gtp, c: Color) -> Vec<Point> {
     let (ok, text) = gtp.cmd(&format!("list_stones {}", color_name(c)));
     assert!(ok, "list_stones failed: {text}");
@@ -112,7 +99,7 @@ fn gnugo_agrees_on_legality_and_captures() {
         return;
     }
     let mut gtp = Gtp::start().expect("gnugo starts");
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
     let mut checked_plays = 0usize;
     let mut captures = 0usize;
     for size in 2..=5usize {
