@@ -77,7 +77,8 @@ impl FundamentalGame {
         };
         let mut occurred = HistorySet::new();
         occurred.push(start.position);
-        let sym = SymHashes::of(&board, &start.position, key_symmetry_count(&board));
+        // No symmetric keys (see `key_symmetries`): the identity only.
+        let sym = SymHashes::identity(position_hash(&start.position));
         FundamentalGame {
             rules,
             board,
@@ -96,6 +97,14 @@ impl FundamentalGame {
             frames: Vec::new(),
             moves: Vec::new(),
         }
+    }
+
+    /// The same game with symmetric keys for every symmetry of the board
+    /// ([`Game::key_symmetries`]; off by default). Only before the first move.
+    pub fn with_symmetric_keys(mut self) -> FundamentalGame {
+        assert!(self.moves.is_empty());
+        self.sym = SymHashes::of(&self.board, &self.pos, key_symmetry_count(&self.board));
+        self
     }
 
     /// The same game started with `extra` more prisoners in each bowl
@@ -358,8 +367,13 @@ impl Game for FundamentalGame {
         Some(combine(self.key_with(0), HISTORY_FREE_TAG))
     }
 
-    /// Every symmetry of the board: the rules read positions, which the
-    /// board's symmetries map to positions (docs/solver.md, "Symmetry").
+    /// The identity only. The rules read positions, which the board's
+    /// symmetries map to positions, so symmetric keys would be exact
+    /// (`history_free_key_under` and the entry images are implemented and
+    /// tested for every symmetry of [`FundamentalGame::with_symmetric_keys`]);
+    /// but in these long no-pass games they made iterative deepening
+    /// pathological on measured cases (docs/solver.md, "Symmetry"), so the
+    /// solver does not use them.
     fn key_symmetries(&self) -> usize {
         self.sym.len()
     }

@@ -27,11 +27,21 @@ fn options(symmetry: bool, threads: usize) -> SolveOptions {
     }
 }
 
+/// A new game of `r` on `board` with symmetric keys: Fundamental and
+/// Ultimate Go do not use them by default (docs/solver.md, "Symmetry"),
+/// so they are switched on here to test them.
+fn new_game(board: std::sync::Arc<kosolve_board::Board>, r: kosolve_rules::Rules) -> AnyGame {
+    match AnyGame::new(board, r) {
+        AnyGame::Fundamental(f) => AnyGame::Fundamental(f.with_symmetric_keys()),
+        g => g,
+    }
+}
+
 /// The game `g` with every move mirrored by symmetry `s` of its board.
 fn mirrored(g: &AnyGame, s: usize) -> AnyGame {
     let board = g.board().clone();
     let perm = board.symmetries()[s].clone();
-    let mut h = AnyGame::new(std::sync::Arc::new(board), *g.rules());
+    let mut h = new_game(std::sync::Arc::new(board), *g.rules());
     for &m in g.moves() {
         h.play(match m {
             Move::Play(p) => Move::Play(Point(perm[p.index()])),
@@ -53,7 +63,7 @@ fn compare(rs: Ruleset, boards: &[&str], komi: i32, states: usize) {
                 continue;
             };
             for i in 0..states {
-                let mut g = AnyGame::new(board.clone(), r);
+                let mut g = new_game(board.clone(), r);
                 random_state(&mut g, &mut rng, 2 + i % 14);
                 assert_eq!(g.key_symmetries(), nsym, "{rs} on {b} uses every symmetry");
                 let label = format!(
@@ -104,6 +114,18 @@ fn fixed_bkr_and_primitive_symmetry_matches_no_symmetry() {
         Ruleset::Primitive,
     ] {
         compare(rs, &["2x2", "1x5", "2x3"], 0, 10);
+    }
+}
+
+/// Fundamental and Ultimate Go key by the identity by default (their
+/// symmetric keys made iterative deepening pathological on measured
+/// cases); switched on, they are exact (the test below).
+#[test]
+fn fundamental_games_use_no_symmetry_by_default() {
+    for rs in [Ruleset::Fundamental, Ruleset::Ultimate, Ruleset::UltimateSimple] {
+        let r = rules(rs, Suicide::Forbidden, 0).unwrap();
+        assert_eq!(AnyGame::new(board("2x2"), r).key_symmetries(), 1, "{rs}");
+        assert_eq!(new_game(board("2x2"), r).key_symmetries(), 8, "{rs}");
     }
 }
 
