@@ -247,11 +247,24 @@ fn basic_is_solved_by_retrograde_analysis() {
 fn basic_states_are_capped_by_the_node_limit() {
     let free = json(&["--board", "2x2", "--rules", "basic"]);
     let (code, _, err) = kosolve(&[
-        "solve", "--board", "2x2", "--rules", "basic", "--max-nodes", "1",
+        "solve",
+        "--board",
+        "2x2",
+        "--rules",
+        "basic",
+        "--max-nodes",
+        "1",
     ]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("more than 1 states"), "{err}");
-    let capped = json(&["--board", "2x2", "--rules", "basic", "--max-nodes", "1000000"]);
+    let capped = json(&[
+        "--board",
+        "2x2",
+        "--rules",
+        "basic",
+        "--max-nodes",
+        "1000000",
+    ]);
     for k in ["outcome", "vb", "vw", "states", "pv"] {
         assert_eq!(capped[k], free[k], "{k}");
     }

@@ -46,7 +46,11 @@ fn attractor<A: Arena>(a: &A, sub: &Set, target: &Set, player: usize, strategy: 
         |v| a.owner(v) == player,
         |p, t| {
             if a.owner(p) == player {
-                let j = g.succ(p).iter().position(|&s| s as usize == t).expect("an edge");
+                let j = g
+                    .succ(p)
+                    .iter()
+                    .position(|&s| s as usize == t)
+                    .expect("an edge");
                 strategy[p] = j as u8;
             }
         },

@@ -77,7 +77,12 @@ pub(crate) fn attractor(space: &Space, forcer: Color, thresholds: &[i32]) -> Att
                 rank[s] = if space.to_move(s) == forcer {
                     rank[t] + 1
                 } else {
-                    1 + g.succ(s).iter().map(|&u| rank[u as usize]).max().unwrap_or(0)
+                    1 + g
+                        .succ(s)
+                        .iter()
+                        .map(|&u| rank[u as usize])
+                        .max()
+                        .unwrap_or(0)
                 };
             },
         );

@@ -21,8 +21,8 @@
 use crate::{BasicStart, RetroError, RetroOptions};
 use bitvec::vec::BitVec;
 use hashbrown::HashMap;
-use kosolve_graph::{Builder, Graph, GraphError};
 use kosolve_board::{Board, Color, Point, Position, Suicide};
+use kosolve_graph::{Builder, Graph, GraphError};
 use kosolve_history::DenseIndex;
 use rayon::prelude::*;
 

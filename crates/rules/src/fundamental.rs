@@ -189,7 +189,11 @@ impl FundamentalGame {
         if self.drawn {
             return u128::MAX;
         }
-        let hash = if sym == 0 { self.hash } else { self.sym.get(sym) };
+        let hash = if sym == 0 {
+            self.hash
+        } else {
+            self.sym.get(sym)
+        };
         let mut k = hash
             ^ if self.to_move == Color::White {
                 WHITE_TO_MOVE

@@ -314,7 +314,11 @@ impl StandardGame {
     /// position two moves back mapped by it (the player to move and the
     /// passes are unchanged; the history hashes are given).
     fn key_under(&self, sym: usize, occ: u128, sit: u128, cre: u128, tra: u128, tri: u128) -> u128 {
-        let hash = if sym == 0 { self.hash } else { self.sym.get(sym) };
+        let hash = if sym == 0 {
+            self.hash
+        } else {
+            self.sym.get(sym)
+        };
         let mut k = hash
             ^ if self.to_move == Color::White {
                 WHITE_TO_MOVE
@@ -458,9 +462,9 @@ impl Game for StandardGame {
                     };
                 }
                 self.hash = hash_after_play(self.hash, c, p, played.captured, played.suicided);
-                *self.sym = self
-                    .sym
-                    .after_play(&self.board, c, p, played.captured, played.suicided);
+                *self.sym =
+                    self.sym
+                        .after_play(&self.board, c, p, played.captured, played.suicided);
                 self.pos = new;
                 self.passes = 0;
             }
@@ -625,7 +629,10 @@ impl Game for StandardGame {
     }
 
     fn history_free_key_under(&self, sym: usize) -> Option<u128> {
-        Some(combine(self.key_under(sym, 0, 0, 0, 0, 0), HISTORY_FREE_TAG))
+        Some(combine(
+            self.key_under(sym, 0, 0, 0, 0, 0),
+            HISTORY_FREE_TAG,
+        ))
     }
 
     fn last_entry_images(&self, out: &mut [u64]) -> bool {
@@ -672,9 +679,7 @@ impl Game for StandardGame {
             }
         } else if r.transitions {
             for (l, p) in self.transitions.keys() {
-                out.extend(
-                    (0..n).map(|s| entry_digest(&(l.transform(b, s), p.transform(b, s)))),
-                );
+                out.extend((0..n).map(|s| entry_digest(&(l.transform(b, s), p.transform(b, s)))));
             }
         } else {
             for t in self.triples.keys() {

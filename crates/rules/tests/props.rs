@@ -777,7 +777,10 @@ fn check_symmetric_keys(g: &AnyGame, h: &AnyGame, s: usize) -> Result<(), TestCa
         prop_assert_eq!(Some(images[0]), g.last_entry());
     }
     let (mut all, mut plain) = (Vec::new(), Vec::new());
-    prop_assert_eq!(g.history_entry_images(&mut all), g.history_entries(&mut plain));
+    prop_assert_eq!(
+        g.history_entry_images(&mut all),
+        g.history_entries(&mut plain)
+    );
     prop_assert_eq!(all.len(), plain.len() * n);
     prop_assert_eq!(
         all.iter().step_by(n).copied().collect::<Vec<_>>(),
@@ -796,7 +799,12 @@ fn check_symmetric_keys(g: &AnyGame, h: &AnyGame, s: usize) -> Result<(), TestCa
     h.history_entries(&mut got);
     want.sort_unstable();
     got.sort_unstable();
-    prop_assert_eq!(got, want, "history entries of the image after {:?}", g.moves());
+    prop_assert_eq!(
+        got,
+        want,
+        "history entries of the image after {:?}",
+        g.moves()
+    );
     Ok(())
 }
 

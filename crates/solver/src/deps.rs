@@ -379,12 +379,16 @@ mod tests {
         let mut need7 = Deps::NONE;
         need7.need(7);
         t.store(42, Some((3, need7)), None, Some(5), 10);
-        let p = t.probe(42, (-9, 9), |d| d.holds_in(&hist(&[7]), 0)).unwrap();
+        let p = t
+            .probe(42, (-9, 9), |d| d.holds_in(&hist(&[7]), 0))
+            .unwrap();
         assert_eq!(p.lower.0, 3);
         assert_eq!(p.upper.0, 9);
         assert_eq!(p.best, Some(5));
         let p = t.probe(42, (-9, 9), |d| d.holds_in(&hist(&[]), 0)).unwrap();
         assert_eq!(p.lower.0, -9);
-        assert!(t.probe(43, (-9, 9), |d| d.holds_in(&hist(&[7]), 0)).is_none());
+        assert!(t
+            .probe(43, (-9, 9), |d| d.holds_in(&hist(&[7]), 0))
+            .is_none());
     }
 }

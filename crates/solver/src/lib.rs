@@ -819,10 +819,11 @@ fn solve_basic_from(
     };
     let mut retro = kosolve_retrograde::RetroOptions::default();
     if let Some(n) = max_nodes {
-        retro.max_states = retro.max_states.min(usize::try_from(n).unwrap_or(usize::MAX));
+        retro.max_states = retro
+            .max_states
+            .min(usize::try_from(n).unwrap_or(usize::MAX));
     }
-    kosolve_retrograde::solve_basic_from(board, rules, &start, &retro)
-    .map_err(|e| match e {
+    kosolve_retrograde::solve_basic_from(board, rules, &start, &retro).map_err(|e| match e {
         kosolve_retrograde::RetroError::Setup(e) => SolveError::Setup(e),
         e => SolveError::Engine(e.to_string()),
     })

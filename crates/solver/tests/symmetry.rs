@@ -122,7 +122,11 @@ fn fixed_bkr_and_primitive_symmetry_matches_no_symmetry() {
 /// cases); switched on, they are exact (the test below).
 #[test]
 fn fundamental_games_use_no_symmetry_by_default() {
-    for rs in [Ruleset::Fundamental, Ruleset::Ultimate, Ruleset::UltimateSimple] {
+    for rs in [
+        Ruleset::Fundamental,
+        Ruleset::Ultimate,
+        Ruleset::UltimateSimple,
+    ] {
         let r = rules(rs, Suicide::Forbidden, 0).unwrap();
         assert_eq!(AnyGame::new(board("2x2"), r).key_symmetries(), 1, "{rs}");
         assert_eq!(new_game(board("2x2"), r).key_symmetries(), 8, "{rs}");

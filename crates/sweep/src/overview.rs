@@ -328,7 +328,10 @@ pub fn report(tables: &[(String, Vec<Row>)], configs: &[Config]) -> Result<Repor
         // The positions with a row under this suicide setting.
         let here: Vec<&(String, String)> = positions
             .iter()
-            .filter(|(p, _)| rows.iter().any(|r| &r.position == p && r.suicide == su.name()))
+            .filter(|(p, _)| {
+                rows.iter()
+                    .any(|r| &r.position == p && r.suicide == su.name())
+            })
             .collect();
         if !here.is_empty() {
             let _ = writeln!(s, "### Named start positions, suicide {su}, komi {komi}\n");
