@@ -77,8 +77,7 @@ impl FundamentalGame {
         };
         let mut occurred = HistorySet::new();
         occurred.push(start.position);
-        // No symmetric keys (see `key_symmetries`): the identity only.
-        let sym = SymHashes::identity(position_hash(&start.position));
+        let sym = SymHashes::of(&board, &start.position, key_symmetry_count(&board));
         FundamentalGame {
             rules,
             board,
@@ -97,14 +96,6 @@ impl FundamentalGame {
             frames: Vec::new(),
             moves: Vec::new(),
         }
-    }
-
-    /// The same game with symmetric keys for every symmetry of the board
-    /// ([`Game::key_symmetries`]; off by default). Only before the first move.
-    pub fn with_symmetric_keys(mut self) -> FundamentalGame {
-        assert!(self.moves.is_empty());
-        self.sym = SymHashes::of(&self.board, &self.pos, key_symmetry_count(&self.board));
-        self
     }
 
     /// The same game started with `extra` more prisoners in each bowl
@@ -371,13 +362,9 @@ impl Game for FundamentalGame {
         Some(combine(self.key_with(0), HISTORY_FREE_TAG))
     }
 
-    /// The identity only. The rules read positions, which the board's
-    /// symmetries map to positions, so symmetric keys would be exact
-    /// (`history_free_key_under` and the entry images are implemented and
-    /// tested for every symmetry of [`FundamentalGame::with_symmetric_keys`]);
-    /// but in these long no-pass games they made iterative deepening
-    /// pathological on measured cases (docs/solver.md, "Symmetry"), so the
-    /// solver does not use them.
+    /// Every symmetry of the board, up to [`crate::MAX_KEY_SYMMETRIES`]: the
+    /// rules read positions, which the board's symmetries map to positions
+    /// (docs/solver.md, "Symmetry").
     fn key_symmetries(&self) -> usize {
         self.sym.len()
     }

@@ -844,13 +844,8 @@ proptest! {
         }
         let to_move = if start & 8 == 0 { Color::Black } else { Color::White };
         let st = |position: Position| kosolve_rules::Start { position, to_move, prisoners: [0, 0] };
-        // Fundamental and Ultimate Go with their symmetric keys switched on.
-        let keyed = |g: AnyGame| match g {
-            AnyGame::Fundamental(f) => AnyGame::Fundamental(f.with_symmetric_keys()),
-            g => g,
-        };
-        let mut g = keyed(AnyGame::from_start(board.clone(), rules, &st(pos)));
-        let mut h = keyed(AnyGame::from_start(board.clone(), rules, &st(pos.transform(&board, s))));
+        let mut g = AnyGame::from_start(board.clone(), rules, &st(pos));
+        let mut h = AnyGame::from_start(board.clone(), rules, &st(pos.transform(&board, s)));
         check_symmetric_keys(&g, &h, s)?;
         for pick in picks {
             let legal = g.legal_move_list();

@@ -16,7 +16,7 @@
 //! history-free key whose history contains every entry of D+ and none of
 //! D-.
 
-use crate::mirror::Mirror;
+use crate::mirror::{Group, Mirror, Tag};
 use crate::sharded::{log_work, Sharded, Slot};
 
 /// How many D+ entries a dependency set holds before it is given up as too large.
@@ -46,10 +46,16 @@ impl Default for Deps {
     }
 }
 
+/// The filter's two slots for an orbit digest: slots of `1 << shift` bits,
+/// one bit per symmetry (see [`Tag`]); the bit indices of their first bits.
 #[inline]
-fn bloom_bits(d: u64) -> (usize, usize) {
+fn bloom_slots(d: u64, shift: u32) -> (usize, usize) {
     // The digest is a mixed hash: two disjoint bit fields give two indices.
-    ((d as usize) % AVOID_BITS, ((d >> 32) as usize) % AVOID_BITS)
+    let slots = AVOID_BITS >> shift;
+    (
+        ((d as usize) % slots) << shift,
+        (((d >> 32) as usize) % slots) << shift,
+    )
 }
 
 impl Deps {
@@ -73,10 +79,12 @@ impl Deps {
         &self.needs[..self.plus as usize]
     }
 
-    /// Whether `d` may be in D- (false: it certainly is not).
-    pub fn may_avoid(&self, d: u64) -> bool {
-        let (a, b) = bloom_bits(d);
-        self.avoid[a / 64] >> (a % 64) & 1 == 1 && self.avoid[b / 64] >> (b % 64) & 1 == 1
+    /// Whether the entry tagged `t` may be in D- (false: it certainly is
+    /// not), with filter slots of `1 << shift` bits.
+    pub fn may_avoid(&self, t: Tag, shift: u32) -> bool {
+        let (a, b) = bloom_slots(t.orbit, shift);
+        let m = t.mask as u64;
+        self.avoid[a / 64] >> (a % 64) & m == m && self.avoid[b / 64] >> (b % 64) & m == m
     }
 
     /// Adds an entry that must be present.
@@ -92,14 +100,32 @@ impl Deps {
         self.plus += 1;
     }
 
-    /// Adds an entry that must be absent.
-    pub fn avoid(&mut self, d: u64) {
+    /// Adds an entry that must be absent, tagged `t`, with filter slots of
+    /// `1 << shift` bits.
+    pub fn avoid(&mut self, t: Tag, shift: u32) {
         if self.over {
             return;
         }
-        let (a, b) = bloom_bits(d);
-        self.avoid[a / 64] |= 1 << (a % 64);
-        self.avoid[b / 64] |= 1 << (b % 64);
+        let (a, b) = bloom_slots(t.orbit, shift);
+        self.avoid[a / 64] |= (t.mask as u64) << (a % 64);
+        self.avoid[b / 64] |= (t.mask as u64) << (b % 64);
+    }
+
+    /// D- moved to the frame of the image under symmetry `g` of `group`.
+    pub(crate) fn avoid_in_frame(&mut self, group: &Group, g: usize) {
+        if g == 0 {
+            return;
+        }
+        for w in self.avoid.iter_mut() {
+            let mut out = 0u64;
+            for i in 0..8 {
+                let b = (*w >> (8 * i)) as u8;
+                if b != 0 {
+                    out |= (group.filter_byte_in_frame(b, g) as u64) << (8 * i);
+                }
+            }
+            *w = out;
+        }
     }
 
     /// Adds every dependency of `o`.
@@ -128,12 +154,12 @@ impl Deps {
         }
     }
 
-    /// Whether the bound holds in the history of `m`, its D+ being stored
-    /// in the frame of symmetry `sym` of the current state (docs/solver.md,
-    /// "Symmetry"): every D+ entry is the image under `sym` of an entry of
-    /// the history, and no entry's orbit digest may be in D-. Returns the
-    /// dependencies in the current state's own frame (D+ mapped back to
-    /// the history's entries; D-, of orbit digests, unchanged).
+    /// Whether the bound holds in the history of `m`, its dependencies
+    /// being stored in the frame of symmetry `sym` of the current state
+    /// (docs/solver.md, "Symmetry"): every D+ entry is the image under
+    /// `sym` of an entry of the history, and no entry's image under `sym`
+    /// may be in D- (by its tag). Returns the dependencies in the current
+    /// state's own frame.
     pub fn holds_in(&self, m: &Mirror, sym: usize) -> Option<Deps> {
         if self.over {
             return None;
@@ -142,16 +168,18 @@ impl Deps {
         for (i, &d) in self.needs().iter().enumerate() {
             out.needs[i] = m.preimage(d, sym)?;
         }
-        if m.any_orbit(|o| self.may_avoid(o)) {
+        let shift = m.group().shift();
+        if m.any_tag(sym, |t| self.may_avoid(t, shift)) {
             return None;
         }
+        out.avoid_in_frame(m.group(), m.group().inverse(sym));
         Some(out)
     }
 
     /// These dependencies of the current state, in the frame of its image
     /// under symmetry `sym`: every D+ entry (an entry of the history of
-    /// `m`) mapped to its image's digest; `None` if one is not in the
-    /// history. D- holds orbit digests, which no symmetry changes.
+    /// `m`) mapped to its image's digest, `None` if one is not in the
+    /// history; D- mapped by its tags' masks.
     pub fn in_frame(&self, m: &Mirror, sym: usize) -> Option<Deps> {
         if sym == 0 || self.over {
             return Some(*self);
@@ -160,6 +188,7 @@ impl Deps {
         for (i, &d) in self.needs().iter().enumerate() {
             out.needs[i] = m.image(d, sym)?;
         }
+        out.avoid_in_frame(m.group(), sym);
         Some(out)
     }
 }
@@ -320,7 +349,7 @@ mod tests {
     use super::*;
 
     fn hist(entries: &[u64]) -> Mirror {
-        let mut m = Mirror::new(1);
+        let mut m = Mirror::new(std::sync::Arc::new(crate::mirror::Group::identity()));
         for &e in entries {
             m.add(&[e]);
         }
@@ -336,15 +365,20 @@ mod tests {
         i.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29) ^ 0xD6E8_FEB8_6659_FD93
     }
 
+    /// An entry without symmetries: its digest, alone in its orbit.
+    fn tag(d: u64) -> Tag {
+        Tag { orbit: d, mask: 1 }
+    }
+
     #[test]
     fn deps_merge_drop_and_hold() {
         let (a, b) = (digest(1), digest(2));
         let mut d = Deps::NONE;
         d.need(a);
         d.need(a);
-        d.avoid(b);
+        d.avoid(tag(b), 0);
         assert_eq!(d.needs(), &[a]);
-        assert!(d.may_avoid(b));
+        assert!(d.may_avoid(tag(b), 0));
         assert!(holds(&d, &hist(&[a])));
         assert!(!holds(&d, &hist(&[a, b])));
         assert!(!holds(&d, &hist(&[])));
@@ -364,12 +398,12 @@ mod tests {
     fn avoided_entries_are_always_reported() {
         let mut d = Deps::NONE;
         for i in 0..2000 {
-            d.avoid(digest(i));
+            d.avoid(tag(digest(i)), 0);
         }
-        assert!((0..2000).all(|i| d.may_avoid(digest(i))));
+        assert!((0..2000).all(|i| d.may_avoid(tag(digest(i)), 0)));
         let mut e = Deps::NONE;
         e.merge(&d);
-        assert!((0..2000).all(|i| e.may_avoid(digest(i))));
+        assert!((0..2000).all(|i| e.may_avoid(tag(digest(i)), 0)));
         assert!(!holds(&e, &hist(&[digest(1999)])));
     }
 

@@ -303,6 +303,10 @@ pub fn solve_game_with<G: Game>(game: &G, opts: &SolveOptions, tables: &Tables) 
         use_unknown: opts.unknown_cache,
         pass: std::sync::atomic::AtomicU32::new(0),
         symmetry: opts.symmetry,
+        group: Arc::new(mirror::Group::new(
+            &perms[..tables.syms],
+            game.board().len(),
+        )),
         perms,
         inv_perms,
     };

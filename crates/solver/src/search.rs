@@ -4,7 +4,7 @@
 //! extraction by null-window re-search.
 
 use crate::deps::{DepTable, Deps};
-use crate::mirror::{Mirror, MAX_SYMS};
+use crate::mirror::{Group, Mirror, Tag, MAX_SYMS};
 use crate::table::Table;
 use crate::{SolveOptions, Stats, Strategy, STOP};
 use kosolve_board::Color;
@@ -90,6 +90,8 @@ pub(crate) struct Shared {
     pub perms: Vec<[u8; 64]>,
     /// See `perms`.
     pub inv_perms: Vec<[u8; 64]>,
+    /// The symmetries the dependency table's keys use, as a group.
+    pub group: Arc<Group>,
 }
 
 /// The board's symmetries as arrays and their inverses (see [`Shared::perms`]).
@@ -266,7 +268,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             history: Box::new([[0; 68]; 2]),
             aborted: false,
             dep: false,
-            hist: Mirror::new(1),
+            hist: Mirror::new(Arc::new(Group::identity())),
             img: [0; MAX_SYMS],
             entry_stack: Vec::new(),
             last_deps: Deps::NONE,
@@ -286,7 +288,8 @@ impl<'a, G: Game> Searcher<'a, G> {
             };
             if ok {
                 s.dep = true;
-                s.hist = Mirror::new(syms);
+                assert_eq!(syms, s.shared.group.syms(), "the tables' symmetries");
+                s.hist = Mirror::new(s.shared.group.clone());
                 for images in entries.chunks(syms) {
                     s.hist.add(images);
                 }
@@ -339,8 +342,8 @@ impl<'a, G: Game> Searcher<'a, G> {
     }
 
     /// Plays `m`, keeping the history mirror; returns the entry it added:
-    /// its digest and its orbit digest (see [`Mirror`]).
-    pub fn play(&mut self, m: Move) -> Option<(u64, u64)> {
+    /// its digest and its tag (see [`Mirror`]).
+    pub fn play(&mut self, m: Move) -> Option<(u64, Tag)> {
         self.game.play(m);
         let syms = self.hist.syms();
         let e = if self.dep && self.game.last_entry_images(&mut self.img[..syms]) {
@@ -350,7 +353,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             None
         };
         self.entry_stack.push(e);
-        e.map(|e| (e, self.hist.orbit(e).expect("just added")))
+        e.map(|e| (e, self.hist.tag(e).expect("just added")))
     }
 
     /// Takes back the last move played by [`Searcher::play`].
@@ -683,8 +686,8 @@ impl<'a, G: Game> Searcher<'a, G> {
                 v.all_deps.merge(&self.last_deps);
                 if better {
                     v.best_deps = self.last_deps;
-                    if let (Move::Play(_), Some((_, orbit))) = (m, e) {
-                        v.best_deps.avoid(orbit);
+                    if let (Move::Play(_), Some((_, tag))) = (m, e) {
+                        v.best_deps.avoid(tag, self.hist.group().shift());
                     }
                 }
             }
@@ -826,7 +829,8 @@ impl<'a, G: Game> Searcher<'a, G> {
         let dep = self.dep;
         let unknown = AtomicBool::new(false);
         let syms = self.hist.syms();
-        let results: Vec<Option<(i32, Deps, Option<u64>)>> = moves[1..]
+        let group = self.hist.group();
+        let results: Vec<Option<(i32, Deps, Option<Tag>)>> = moves[1..]
             .par_iter()
             .map(|&m| {
                 if cancel.load(Ordering::Relaxed) {
@@ -844,8 +848,8 @@ impl<'a, G: Game> Searcher<'a, G> {
                 let mut g = self.game.clone();
                 g.play(m);
                 let mut img = [0u64; MAX_SYMS];
-                let (e, orbit) = if dep && g.last_entry_images(&mut img[..syms]) {
-                    (Some(img[0]), img[..syms].iter().copied().min())
+                let (e, tag) = if dep && g.last_entry_images(&mut img[..syms]) {
+                    (Some(img[0]), Some(group.tag(&img[..syms])))
                 } else {
                     (None, None)
                 };
@@ -874,7 +878,7 @@ impl<'a, G: Game> Searcher<'a, G> {
                         cancel.store(true, Ordering::Relaxed);
                     }
                 }
-                Some((v, d, orbit))
+                Some((v, d, tag))
             })
             .collect();
         let mut v = Verdict::new(maximize);
@@ -882,14 +886,14 @@ impl<'a, G: Game> Searcher<'a, G> {
         let mut missing = false;
         for (j, r) in results.iter().enumerate() {
             match r {
-                Some((value, d, orbit)) => {
+                Some((value, d, tag)) => {
                     v.all_deps.merge(d);
                     if v.improves(*value, maximize) {
                         v.best = *value;
                         v.best_i = j + 1;
                         v.best_deps = *d;
-                        if let (Move::Play(_), Some(o)) = (moves[j + 1], orbit) {
-                            v.best_deps.avoid(*o);
+                        if let (Move::Play(_), Some(t)) = (moves[j + 1], tag) {
+                            v.best_deps.avoid(*t, group.shift());
                         }
                     }
                 }

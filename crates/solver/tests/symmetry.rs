@@ -1,7 +1,7 @@
 //! Symmetry (docs/solver.md, "Symmetry"): under dependency tracking a
 //! result is stored under the least history-free key of the state's
-//! images under the board's symmetries, with its D+ mapped into that
-//! image's frame and its D- kept as orbit digests. From random mid-game
+//! images under the board's symmetries, with its D+ and D- mapped into
+//! that image's frame (D- by its entries' tags). From random mid-game
 //! states (long, varied histories before the root, where a wrong mapping
 //! would show) of every ruleset that uses it, on boards with 2, 4 and 8
 //! symmetries:
@@ -27,14 +27,9 @@ fn options(symmetry: bool, threads: usize) -> SolveOptions {
     }
 }
 
-/// A new game of `r` on `board` with symmetric keys: Fundamental and
-/// Ultimate Go do not use them by default (docs/solver.md, "Symmetry"),
-/// so they are switched on here to test them.
+/// A new game of `r` on `board`.
 fn new_game(board: std::sync::Arc<kosolve_board::Board>, r: kosolve_rules::Rules) -> AnyGame {
-    match AnyGame::new(board, r) {
-        AnyGame::Fundamental(f) => AnyGame::Fundamental(f.with_symmetric_keys()),
-        g => g,
-    }
+    AnyGame::new(board, r)
 }
 
 /// The game `g` with every move mirrored by symmetry `s` of its board.
@@ -117,19 +112,19 @@ fn fixed_bkr_and_primitive_symmetry_matches_no_symmetry() {
     }
 }
 
-/// Fundamental and Ultimate Go key by the identity by default (their
-/// symmetric keys made iterative deepening pathological on measured
-/// cases); switched on, they are exact (the test below).
+/// Fundamental and Ultimate Go key by every symmetry of the board, like
+/// the other rulesets with dependency tracking.
 #[test]
-fn fundamental_games_use_no_symmetry_by_default() {
+fn fundamental_games_use_every_symmetry() {
     for rs in [
         Ruleset::Fundamental,
         Ruleset::Ultimate,
         Ruleset::UltimateSimple,
     ] {
         let r = rules(rs, Suicide::Forbidden, 0).unwrap();
-        assert_eq!(AnyGame::new(board("2x2"), r).key_symmetries(), 1, "{rs}");
-        assert_eq!(new_game(board("2x2"), r).key_symmetries(), 8, "{rs}");
+        assert_eq!(AnyGame::new(board("2x2"), r).key_symmetries(), 8, "{rs}");
+        assert_eq!(AnyGame::new(board("2x3"), r).key_symmetries(), 4, "{rs}");
+        assert_eq!(AnyGame::new(board("1x4"), r).key_symmetries(), 2, "{rs}");
     }
 }
 
@@ -140,7 +135,7 @@ fn fundamental_symmetry_matches_no_symmetry() {
         Ruleset::Ultimate,
         Ruleset::UltimateSimple,
     ] {
-        compare(rs, &["1x4", "2x2"], 1, 8);
+        compare(rs, &["1x4", "2x2", "2x3"], 1, 8);
     }
 }
 
