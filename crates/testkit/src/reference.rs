@@ -1,4 +1,5 @@
-//! Deliberately naive references for testing the fast solver.
+//! Deliberately naive references for testing the fast solver (moved here
+//! from the solver crate, so that the library does not ship them).
 //!
 //! All use only the [`Game`] trait and their own valuation of a finished
 //! game; none shares code with the fast solver (no table of bounds, no
@@ -237,9 +238,9 @@ fn slot(m: kosolve_rules::Move) -> usize {
 /// side stops, never what it answers: a side answers its wanted value
 /// exactly when some move has it, and otherwise only after trying every
 /// move. So the answer is the same boolean minimax as [`at_least`]'s,
-/// for any order (tests/reference.rs checks both against [`minimax`]).
-/// No table of values or bounds is kept. Returns `None` after
-/// `max_nodes` states.
+/// for any order (the solver's tests/reference.rs checks both against
+/// [`minimax`]). No table of values or bounds is kept. Returns `None`
+/// after `max_nodes` states.
 pub fn at_least_ordered<G: Game>(game: &mut G, v: i32, max_nodes: u64) -> Option<(bool, RefStats)> {
     ordered_search(game, v, max_nodes, None)
 }
