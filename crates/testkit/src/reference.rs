@@ -37,6 +37,16 @@ fn value(r: GameResult) -> i32 {
     }
 }
 
+/// The mover's better of the best value so far and `v`: the larger for
+/// Black, the smaller for White.
+fn better(best: Option<i32>, v: i32, black: bool) -> i32 {
+    match best {
+        None => v,
+        Some(b) if black => b.max(v),
+        Some(b) => b.min(v),
+    }
+}
+
 /// Counters of a reference run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct RefStats {
@@ -62,12 +72,7 @@ pub fn minimax<G: Game>(game: &mut G, max_nodes: u64) -> Option<(i32, RefStats)>
             g.play(m);
             let v = rec(g, st, max);
             g.undo();
-            let v = v?;
-            best = Some(match best {
-                None => v,
-                Some(b) if black => b.max(v),
-                Some(b) => b.min(v),
-            });
+            best = Some(better(best, v?, black));
         }
         Some(best.expect("a game that is not over has a legal move"))
     }
@@ -102,12 +107,7 @@ pub fn memo_minimax<G: Game>(game: &mut G, max_nodes: u64) -> Option<(i32, RefSt
             g.play(m);
             let v = rec(g, memo, st, max);
             g.undo();
-            let v = v?;
-            best = Some(match best {
-                None => v,
-                Some(b) if black => b.max(v),
-                Some(b) => b.min(v),
-            });
+            best = Some(better(best, v?, black));
         }
         let v = best.expect("a game that is not over has a legal move");
         memo.insert(key, v);
