@@ -19,6 +19,8 @@
 //! assert!(rng.below(10) < 10);
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod reference;
 
 use kosolve_board::{Board, Position};
