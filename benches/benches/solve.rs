@@ -12,18 +12,13 @@ use kosolve_solver::{solve_game, SolveOptions};
 use std::hint::black_box;
 use std::sync::Arc;
 
-const RULESETS: [Ruleset; 10] = [
-    Ruleset::Psk,
-    Ruleset::Ssk,
-    Ruleset::Nssk,
-    Ruleset::Fixed,
-    Ruleset::BasicFixed,
-    Ruleset::Bkr,
-    Ruleset::TrompTaylor,
-    Ruleset::Primitive,
-    Ruleset::Fundamental,
-    Ruleset::Ultimate,
-];
+/// Every ruleset but basic (retrograde), Kee (refused above 3 points) and
+/// simplified Ultimate Go (one Ultimate Go version is enough here).
+fn rulesets() -> impl Iterator<Item = Ruleset> {
+    Ruleset::ALL
+        .into_iter()
+        .filter(|rs| !matches!(rs, Ruleset::Basic | Ruleset::Kee | Ruleset::UltimateSimple))
+}
 
 fn solve(c: &mut Criterion) {
     let o = SolveOptions {
@@ -34,7 +29,7 @@ fn solve(c: &mut Criterion) {
         let mut g = c.benchmark_group(format!("solve {b}"));
         g.sample_size(10);
         let board = Arc::new(Board::parse(b).unwrap());
-        for rs in RULESETS {
+        for rs in rulesets() {
             let game = AnyGame::new(board.clone(), Rules::new(rs));
             g.bench_function(rs.to_string(), |bch| {
                 bch.iter(|| {

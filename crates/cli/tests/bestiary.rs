@@ -14,8 +14,8 @@
 
 use kosolve_board::Board;
 use kosolve_rules::{Rules, Ruleset};
-use kosolve_solver::reference;
 use kosolve_sweep::{read_rows, Config, Status};
+use kosolve_testkit::reference;
 use std::path::Path;
 use std::sync::Arc;
 

@@ -1,19 +1,15 @@
 //! `kosolve positions` and `kosolve count` through the built binary: JSON
 //! output, text output, and the errors for bad input (exit code 2).
 
-use serde_json::Value;
-use std::process::{Command, Output};
+mod common;
 
-fn kosolve(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_kosolve"))
-        .args(args)
-        .output()
-        .expect("run kosolve")
-}
+use common::{default_sigint, kosolve, output};
+use serde_json::Value;
+use std::process::Command;
 
 /// Runs a command that must succeed and print one JSON object on one line.
 fn json(args: &[&str]) -> Value {
-    let out = kosolve(args);
+    let out = output(args);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
         out.status.success(),
@@ -27,7 +23,7 @@ fn json(args: &[&str]) -> Value {
 
 /// Runs a command that must fail with exit code 2; returns its stderr.
 fn fails(args: &[&str]) -> String {
-    let out = kosolve(args);
+    let out = output(args);
     let stderr = String::from_utf8_lossy(&out.stderr).to_string();
     assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
     assert!(out.stdout.is_empty(), "{args:?} printed to stdout");
@@ -55,7 +51,7 @@ fn positions_json() {
 
 #[test]
 fn positions_text() {
-    let out = kosolve(&["positions", "--board", "2x2"]);
+    let out = output(&["positions", "--board", "2x2"]);
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("2x2") && text.contains("57"), "{text}");
@@ -159,7 +155,7 @@ fn huge_counts_are_strings() {
 
 #[test]
 fn count_text() {
-    let out = kosolve(&["count", "--board", "1x2", "--rules", "psk"]);
+    let out = output(&["count", "--board", "1x2", "--rules", "psk"]);
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
@@ -296,28 +292,6 @@ fn bad_input_is_exit_code_2_with_a_reason() {
     fails(&["positions"]);
 }
 
-/// Gives the child the default SIGINT action (a test run in the background
-/// of a non-interactive shell inherits SIGINT ignored).
-fn default_sigint(cmd: &mut Command) {
-    #[cfg(unix)]
-    {
-        use std::os::unix::process::CommandExt;
-        extern "C" {
-            fn signal(signum: i32, handler: usize) -> usize;
-        }
-        const SIGINT: i32 = 2;
-        const SIG_DFL: usize = 0;
-        // SAFETY: `signal` is async-signal-safe, the only kind of call
-        // allowed between fork and exec.
-        unsafe {
-            cmd.pre_exec(|| {
-                signal(SIGINT, SIG_DFL);
-                Ok(())
-            });
-        }
-    }
-}
-
 /// A count that will not finish soon (3x3 under psk) stops cleanly on
 /// Ctrl-C: a nonzero exit, the nodes visited, no panic, nothing on stdout.
 #[cfg(unix)]
@@ -325,7 +299,7 @@ fn default_sigint(cmd: &mut Command) {
 fn an_interrupted_count_says_so_and_fails() {
     use std::process::Stdio;
     use std::time::Duration;
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_kosolve"));
+    let mut cmd = kosolve();
     default_sigint(&mut cmd);
     let child = cmd
         .args(["count", "--board", "3x3", "--rules", "psk"])
@@ -387,10 +361,7 @@ fn output_names_no_outside_files() {
     ]])
     .collect();
     for args in &runs {
-        let out = Command::new(env!("CARGO_BIN_EXE_kosolve"))
-            .args(args)
-            .output()
-            .unwrap();
+        let out = kosolve().args(args).output().unwrap();
         let text = format!(
             "{}{}",
             String::from_utf8_lossy(&out.stdout),

@@ -2,26 +2,10 @@
 //! expedite`)"): a hand-worked case, `--dead exact` against the exact
 //! solve's own principal variation, a forbidden designation, JSON output.
 
+mod common;
+
+use common::{json, run};
 use kosolve_board::{Board, Color, Position, Suicide};
-use std::process::Command;
-
-fn kosolve(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_kosolve"))
-        .args(args)
-        .output()
-        .expect("run kosolve");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-fn json(args: &[&str]) -> serde_json::Value {
-    let (code, out, err) = kosolve(args);
-    assert_eq!(code, 0, "{args:?}: stderr: {err}");
-    serde_json::from_str(out.lines().next().expect("one line")).expect("valid JSON")
-}
 
 /// `.X..O.` on 1x6, Black to move, White made the first delay (the
 /// default: the player not to move did), no prisoners, nothing dead.
@@ -42,7 +26,7 @@ fn json(args: &[&str]) -> serde_json::Value {
 /// Black wins.
 #[test]
 fn hand_worked_dame_filling() {
-    let (code, out, err) = kosolve(&["expedite", "--board", "1x6", "--position", ".X..O."]);
+    let (code, out, err) = run(&["expedite", "--board", "1x6", "--position", ".X..O."]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("score +1 (B wins)"), "{out}");
     let j = json(&[
@@ -142,7 +126,7 @@ fn dead_exact_is_what_the_principal_variation_captures() {
 /// Dead B1 alone is allowed: B1 sees only E1, a non-dead opponent stone.
 #[test]
 fn forbidden_designation_is_refused() {
-    let (code, out, err) = kosolve(&[
+    let (code, out, err) = run(&[
         "expedite",
         "--board",
         "1x6",
@@ -154,7 +138,7 @@ fn forbidden_designation_is_refused() {
     assert_eq!(code, 2, "stdout: {out}");
     assert!(err.contains("breaks the condition"), "{err}");
     assert!(err.contains("a dead opponent stone"), "{err}");
-    let (code, _, err) = kosolve(&[
+    let (code, _, err) = run(&[
         "expedite",
         "--board",
         "1x6",
@@ -165,7 +149,7 @@ fn forbidden_designation_is_refused() {
     ]);
     assert_eq!(code, 0, "{err}");
     // A dead point that holds no stone is refused too.
-    let (code, _, err) = kosolve(&[
+    let (code, _, err) = run(&[
         "expedite",
         "--board",
         "1x6",

@@ -5,28 +5,15 @@
 //! the plots hold a marker per solved row and a cell per job. The
 //! committed results/pictures are exactly what the report draws.
 
+mod common;
+
+use common::{kosolve, repo, sweep, tmpdir};
 use kosolve_board::{Board, Color, Position, Suicide};
 use kosolve_rules::{AnyGame, Game, Komi, Move, Rules, Ruleset, Start};
 use kosolve_sweep::{overview, Config, NamedPosition, Row, Status};
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::Path;
 use std::sync::Arc;
-
-fn kosolve() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_kosolve"))
-}
-
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn tmpdir(tag: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("kosolve-cli-pictures-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
 
 /// Runs `kosolve report <tables> --out <out>/README.md`.
 fn report(tables: &Path, out: &Path) {
@@ -257,7 +244,7 @@ fn links(page: &str) -> BTreeSet<String> {
 
 #[test]
 fn committed_pictures_are_the_reports_and_every_svg_checks() {
-    let out = tmpdir("committed");
+    let out = tmpdir("pictures", "committed");
     report(&repo().join("results"), &out);
     let drawn = svgs(&out.join("pictures"));
     let committed = svgs(&repo().join("results/pictures"));
@@ -297,7 +284,7 @@ nodes,seconds,peak_mib,threads,version,position\n";
 
 #[test]
 fn a_ring_a_capture_and_a_suicide_are_drawn_and_stale_pictures_go() {
-    let tables = tmpdir("tables");
+    let tables = tmpdir("pictures", "tables");
     // Values need not be right here: the pictures draw the PVs.
     let rows = [
         // p1 is captured on a ring of five.
@@ -314,7 +301,7 @@ fn a_ring_a_capture_and_a_suicide_are_drawn_and_stale_pictures_go() {
         format!("{HEADER}{}\n", rows.join("\n")),
     )
     .unwrap();
-    let out = tmpdir("ring");
+    let out = tmpdir("pictures", "ring");
     std::fs::create_dir_all(out.join("pictures")).unwrap();
     std::fs::write(out.join("pictures/stale.svg"), "<svg/>").unwrap();
     std::fs::write(out.join("pictures/notes.txt"), "kept").unwrap();
@@ -349,7 +336,7 @@ fn a_ring_a_capture_and_a_suicide_are_drawn_and_stale_pictures_go() {
 
 #[test]
 fn named_positions_are_drawn_from_their_start() {
-    let root = tmpdir("positions");
+    let root = tmpdir("pictures", "positions");
     let (results, configs) = (root.join("results"), root.join("solver-configs"));
     std::fs::create_dir_all(&results).unwrap();
     std::fs::create_dir_all(&configs).unwrap();
@@ -365,14 +352,7 @@ fn named_positions_are_drawn_from_their_start() {
          [[positions]]\nname = \"two\"\nboard = \"1x3\"\ndiagram = \"X.O\"\n",
     )
     .unwrap();
-    let o = kosolve()
-        .arg("sweep")
-        .arg(&config)
-        .arg("--out")
-        .arg(&results)
-        .arg("--quiet")
-        .output()
-        .unwrap();
+    let o = sweep(&config, &results, &[]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     report(&results, &results);
     let named = Config::load(&config).unwrap().positions;

@@ -1,28 +1,10 @@
 //! `kosolve solve` and `kosolve count` from a position or a game record
 //! (docs/rules.md, "Starting from a position").
 
+mod common;
+
+use common::{run, solve_json};
 use kosolve_rules::Ruleset;
-use std::process::Command;
-
-fn kosolve(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_kosolve"))
-        .args(args)
-        .output()
-        .expect("run kosolve");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-fn json(args: &[&str]) -> serde_json::Value {
-    let mut a = vec!["solve", "--format", "json"];
-    a.extend_from_slice(args);
-    let (code, out, err) = kosolve(&a);
-    assert_eq!(code, 0, "{args:?}: stderr: {err}");
-    serde_json::from_str(out.lines().next().expect("one line")).expect("valid JSON")
-}
 
 /// The empty diagram of a `RxC` board, rows joined by `/`.
 fn empty_diagram(rows: usize, cols: usize) -> String {
@@ -63,8 +45,8 @@ fn the_empty_diagram_gives_the_empty_board_value() {
             ];
             let mut from = plain.to_vec();
             from.extend_from_slice(&["--position", &d, "--to-move", "black"]);
-            let (c1, o1, e1) = kosolve(&plain);
-            let (c2, o2, e2) = kosolve(&from);
+            let (c1, o1, e1) = run(&plain);
+            let (c2, o2, e2) = run(&from);
             assert_eq!(c1, c2, "{b} {rs}: exit status ({e1} / {e2})");
             if c1 != 0 {
                 // Refused both ways, for the same reason.
@@ -87,7 +69,7 @@ fn the_empty_diagram_gives_the_empty_board_value() {
 
 #[test]
 fn json_of_a_position_carries_it() {
-    let v = json(&[
+    let v = solve_json(&[
         "--board",
         "2x3",
         "--position",
@@ -99,7 +81,7 @@ fn json_of_a_position_carries_it() {
     assert_eq!(v["to_move"], "white");
     assert_eq!(v["status"], "solved");
     // The empty board has no position key: its output is as it was.
-    let v = json(&["--board", "2x3"]);
+    let v = solve_json(&["--board", "2x3"]);
     assert!(v.get("position").is_none() && v.get("to_move").is_none());
 }
 
@@ -113,8 +95,8 @@ fn a_record_differs_from_its_bare_position_under_psk() {
     let sgf = dir.join("ko.sgf");
     std::fs::write(&sgf, "(;GM[1]FF[4]SZ[4:1];B[];W[ca];B[ba];W[aa])").unwrap();
     let sgf = sgf.to_str().unwrap();
-    let game = json(&["--game", sgf, "--rules", "psk"]);
-    let bare = json(&[
+    let game = solve_json(&["--game", sgf, "--rules", "psk"]);
+    let bare = solve_json(&[
         "--board",
         "1x4",
         "--position",
@@ -133,7 +115,7 @@ fn a_record_differs_from_its_bare_position_under_psk() {
     // Under a rule without history (`basic` forbids only the position two
     // moves back, `.XO.`, here too) the record still counts; under psk
     // from the bare position, the count continues from there.
-    let (code, out, err) = kosolve(&["count", "--game", sgf, "--rules", "psk", "--format", "json"]);
+    let (code, out, err) = run(&["count", "--game", sgf, "--rules", "psk", "--format", "json"]);
     assert_eq!(code, 0, "{err}");
     let c: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(c["position"], "O.O.");
@@ -186,7 +168,7 @@ fn bad_starts_exit_2_with_a_message() {
     for (args, needle) in cases {
         let mut a = vec!["solve"];
         a.extend_from_slice(&args);
-        let (code, _, err) = kosolve(&a);
+        let (code, _, err) = run(&a);
         if needle.is_empty() {
             assert_eq!(code, 0, "{args:?}: {err}");
             continue;

@@ -1,23 +1,9 @@
 //! `kosolve report`: one page over every result table of a directory; two
 //! tables that disagree on a solved value are an error.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+mod common;
 
-fn kosolve() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_kosolve"))
-}
-
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn tmpdir(tag: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("kosolve-cli-report-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
+use common::{kosolve, repo, sweep, tmpdir};
 
 const HEADER: &str = "board,rules,suicide,komi,value,outcome,lower,upper,status,pv,pv_length,\
 nodes,seconds,peak_mib,threads,version,position\n";
@@ -28,7 +14,7 @@ fn row(board: &str, rules: &str, value: i32) -> String {
 
 #[test]
 fn report_joins_tables_and_fails_on_a_contradiction() {
-    let dir = tmpdir("join");
+    let dir = tmpdir("report", "join");
     std::fs::write(
         dir.join("a.csv"),
         format!("{HEADER}{}{}", row("1x3", "psk", 3), row("2x2", "psk", 1)),
@@ -107,7 +93,7 @@ fn committed_results_readme_is_the_report_of_the_committed_tables() {
 
 #[test]
 fn report_settles_the_pair_claims_of_the_configs_named_positions() {
-    let root = tmpdir("pairs");
+    let root = tmpdir("report", "pairs");
     let (results, configs) = (root.join("results"), root.join("solver-configs"));
     std::fs::create_dir_all(&results).unwrap();
     std::fs::create_dir_all(&configs).unwrap();
@@ -123,14 +109,7 @@ fn report_settles_the_pair_claims_of_the_configs_named_positions() {
          [[positions]]\nname = \"empty\"\nboard = \"1x3\"\ndiagram = \"...\"\n",
     )
     .unwrap();
-    let o = kosolve()
-        .arg("sweep")
-        .arg(&config)
-        .arg("--out")
-        .arg(&results)
-        .arg("--quiet")
-        .output()
-        .unwrap();
+    let o = sweep(&config, &results, &[]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let heading = "Fixed ko: \"each open basic ko equals one eye\"";
     let claim = |page: &str| -> String {

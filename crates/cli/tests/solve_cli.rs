@@ -1,31 +1,12 @@
 //! `kosolve solve` end to end: JSON keys, SGF output, bad input.
 
-use std::process::Command;
+mod common;
 
-fn kosolve(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_kosolve"))
-        .args(args)
-        .output()
-        .expect("run kosolve");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-fn json(args: &[&str]) -> serde_json::Value {
-    let mut a = vec!["solve", "--format", "json"];
-    a.extend_from_slice(args);
-    let (code, out, err) = kosolve(&a);
-    assert_eq!(code, 0, "stderr: {err}");
-    let line = out.lines().next().expect("one line");
-    serde_json::from_str(line).expect("valid JSON")
-}
+use common::{run, solve_json};
 
 #[test]
 fn json_has_every_key() {
-    let v = json(&["--board", "2x2", "--rules", "psk"]);
+    let v = solve_json(&["--board", "2x2", "--rules", "psk"]);
     for k in [
         "board",
         "rules",
@@ -58,29 +39,35 @@ fn json_has_every_key() {
 
 #[test]
 fn komi_changes_the_margin_outcome() {
-    assert_eq!(json(&["--board", "1x3", "--komi", "3"])["outcome"], "jigo");
     assert_eq!(
-        json(&["--board", "1x3", "--komi", "3.5"])["outcome"],
+        solve_json(&["--board", "1x3", "--komi", "3"])["outcome"],
+        "jigo"
+    );
+    assert_eq!(
+        solve_json(&["--board", "1x3", "--komi", "3.5"])["outcome"],
         "W+0.5"
     );
-    assert_eq!(json(&["--board", "1x3", "--komi", "-1"])["outcome"], "B+4");
+    assert_eq!(
+        solve_json(&["--board", "1x3", "--komi", "-1"])["outcome"],
+        "B+4"
+    );
 }
 
 #[test]
 fn threads_do_not_change_the_answer() {
-    let a = json(&["--board", "1x5", "--threads", "1"]);
-    let b = json(&["--board", "1x5", "--threads", "2"]);
+    let a = solve_json(&["--board", "1x5", "--threads", "1"]);
+    let b = solve_json(&["--board", "1x5", "--threads", "2"]);
     assert_eq!(a["value"], b["value"]);
     assert_eq!(a["pv"], b["pv"]);
 }
 
 #[test]
 fn fundamental_and_ultimate_report_komi_analysis() {
-    let f = json(&["--board", "1x3", "--rules", "fundamental"]);
+    let f = solve_json(&["--board", "1x3", "--rules", "fundamental"]);
     assert_eq!(f["outcome"], "B wins");
     assert!(f.get("score").is_some());
     assert_eq!(f["winner_changes_once"], true);
-    let u = json(&["--board", "1x3", "--rules", "ultimate", "--komi", "0.5"]);
+    let u = solve_json(&["--board", "1x3", "--rules", "ultimate", "--komi", "0.5"]);
     assert_eq!(u["outcome"], "W wins");
     assert!(u["thresholds"].as_array().is_some());
 }
@@ -88,7 +75,7 @@ fn fundamental_and_ultimate_report_komi_analysis() {
 #[test]
 fn node_limit_reports_bounds() {
     // 3x3 psk: published +9 (van der Werf); 1024 nodes prove no value.
-    let v = json(&["--board", "3x3", "--max-nodes", "1", "--pass-last"]);
+    let v = solve_json(&["--board", "3x3", "--max-nodes", "1", "--pass-last"]);
     assert_eq!(v["status"], "unsolved");
     assert!(v["value"].is_null());
     assert!(v["lower"].as_i64().unwrap() <= 9 && v["upper"].as_i64().unwrap() >= 9);
@@ -100,7 +87,7 @@ fn sgf_is_written() {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("pv.sgf");
     let p = path.to_str().unwrap();
-    let (code, _, err) = kosolve(&[
+    let (code, _, err) = run(&[
         "solve",
         "--board",
         "2x3",
@@ -115,11 +102,11 @@ fn sgf_is_written() {
     assert!(text.contains("SZ[3:2]"), "{text}");
     assert!(text.contains("RU[primitive]"), "{text}");
     assert!(text.trim_end().ends_with(')'));
-    let (code, _, err) = kosolve(&["solve", "--board", "2x2", "--sgf", p]);
+    let (code, _, err) = run(&["solve", "--board", "2x2", "--sgf", p]);
     assert_eq!(code, 0, "{err}");
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.contains("SZ[2]") && text.contains("RE[B+1]") && text.contains("KM[0]"));
-    let (code, _, err) = kosolve(&["solve", "--board", "1x3", "--rules", "ultimate", "--sgf", p]);
+    let (code, _, err) = run(&["solve", "--board", "1x3", "--rules", "ultimate", "--sgf", p]);
     assert_eq!(code, 0, "{err}");
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.contains("ultimate delay"), "{text}");
@@ -130,7 +117,7 @@ fn sgf_is_written() {
 
 #[test]
 fn text_output_shows_value_outcome_pv_and_effort() {
-    let (code, out, err) = kosolve(&["solve", "--board", "2x2", "--pv"]);
+    let (code, out, err) = run(&["solve", "--board", "2x2", "--pv"]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("value: +1"), "{out}");
     assert!(out.contains("outcome: B+1"), "{out}");
@@ -167,12 +154,12 @@ fn bad_input_exits_2() {
             "allowed",
         ],
     ] {
-        let (code, _, err) = kosolve(&args);
+        let (code, _, err) = run(&args);
         assert_eq!(code, 2, "{args:?}: {err}");
         assert!(err.contains("error"), "{args:?}: {err}");
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
-    let (_, _, err) = kosolve(&["solve", "--board", "2x2", "--rules", "nosuchko"]);
+    let (_, _, err) = run(&["solve", "--board", "2x2", "--rules", "nosuchko"]);
     assert!(
         err.contains("psk") && err.contains("ultimate-simple"),
         "{err}"
@@ -183,9 +170,9 @@ fn bad_input_exits_2() {
 /// (1x4), refused above with the count (2x2 has 57).
 #[test]
 fn kee_is_offered_by_legal_positions() {
-    let v = json(&["--board", "1x4", "--rules", "kee"]);
+    let v = solve_json(&["--board", "1x4", "--rules", "kee"]);
     assert!(v["value"].is_i64(), "{v}");
-    let (code, _, err) = kosolve(&[
+    let (code, _, err) = run(&[
         "solve", "--board", "2x2", "--rules", "kee", "--method", "search",
     ]);
     assert_eq!(code, 2, "{err}");
@@ -199,8 +186,8 @@ fn kee_is_offered_by_legal_positions() {
 #[test]
 fn kee_parity_method_agrees_with_the_search() {
     for (b, komi) in [("1x3", "0.5"), ("1x4", "0")] {
-        let search = json(&["--board", b, "--rules", "kee", "--komi", komi]);
-        let parity = json(&[
+        let search = solve_json(&["--board", b, "--rules", "kee", "--komi", komi]);
+        let parity = solve_json(&[
             "--board", b, "--rules", "kee", "--komi", komi, "--method", "parity",
         ]);
         assert_eq!(parity["method"], "parity", "{parity}");
@@ -212,18 +199,18 @@ fn kee_parity_method_agrees_with_the_search() {
     // 64 MiB holds 466,033 classes per graph: 2x2's full graph and its
     // restricted games beyond one board play in a row do not fit, so
     // the answer is the bounds proven, not a value.
-    let v = json(&[
+    let v = solve_json(&[
         "--board", "2x2", "--rules", "kee", "--method", "parity", "--memory", "64",
     ]);
     assert_eq!(v["status"], "unsolved", "{v}");
     assert!(v["lower"].as_i64() < v["upper"].as_i64(), "{v}");
     assert!(v["outcome"].is_null(), "{v}");
-    let (code, _, err) = kosolve(&[
+    let (code, _, err) = run(&[
         "solve", "--board", "1x5", "--rules", "kee", "--method", "parity",
     ]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("59 legal positions"), "{err}");
-    let (code, _, err) = kosolve(&[
+    let (code, _, err) = run(&[
         "solve", "--board", "2x2", "--rules", "psk", "--method", "parity",
     ]);
     assert_eq!(code, 2, "{err}");
@@ -232,11 +219,11 @@ fn kee_parity_method_agrees_with_the_search() {
 
 #[test]
 fn basic_is_solved_by_retrograde_analysis() {
-    let v = json(&["--board", "1x3", "--rules", "basic"]);
+    let v = solve_json(&["--board", "1x3", "--rules", "basic"]);
     assert_eq!(v["status"], "solved");
     assert_eq!(v["value"], 3);
     assert_eq!(v["outcome"], "B+3");
-    let v = json(&["--board", "2x2", "--rules", "basic"]);
+    let v = solve_json(&["--board", "2x2", "--rules", "basic"]);
     assert_eq!(v["outcome"], "void");
     assert!(v["value"].is_null());
 }
@@ -245,8 +232,8 @@ fn basic_is_solved_by_retrograde_analysis() {
 /// limit refuses 2x2 basic, a generous one leaves its answer as it is.
 #[test]
 fn basic_states_are_capped_by_the_node_limit() {
-    let free = json(&["--board", "2x2", "--rules", "basic"]);
-    let (code, _, err) = kosolve(&[
+    let free = solve_json(&["--board", "2x2", "--rules", "basic"]);
+    let (code, _, err) = run(&[
         "solve",
         "--board",
         "2x2",
@@ -257,7 +244,7 @@ fn basic_states_are_capped_by_the_node_limit() {
     ]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("more than 1 states"), "{err}");
-    let capped = json(&[
+    let capped = solve_json(&[
         "--board",
         "2x2",
         "--rules",
@@ -294,7 +281,7 @@ fn refusals_are_one_short_sentence() {
     ] {
         let mut all = vec!["solve"];
         all.extend(&args);
-        let (code, _, err) = kosolve(&all);
+        let (code, _, err) = run(&all);
         assert_eq!(code, 2, "{args:?}: {err}");
         let line = err.trim_end();
         assert_eq!(line.lines().count(), 1, "{args:?}: {err}");
@@ -314,7 +301,7 @@ fn refusals_are_one_short_sentence() {
 #[test]
 #[ignore = "release mode, minutes"]
 fn kee_two_by_two_is_a_draw_by_default() {
-    let v = json(&["--board", "2x2", "--rules", "kee"]);
+    let v = solve_json(&["--board", "2x2", "--rules", "kee"]);
     assert_eq!(v["method"], "parity", "{v}");
     assert_eq!(v["status"], "solved", "{v}");
     assert_eq!(v["value"], 0, "{v}");

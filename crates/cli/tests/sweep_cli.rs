@@ -2,24 +2,12 @@
 //! committed quick table is reproduced, an interrupted sweep resumes to the
 //! same table, shards merge back, and bad input is refused clearly.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use common::{default_sigint, kosolve, repo, sweep, tmpdir};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-
-fn kosolve() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_kosolve"))
-}
-
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn tmpdir(tag: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("kosolve-cli-sweep-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
 
 /// Rows of a table with the timing columns (seconds, peak_mib, threads) blanked.
 fn results_only(path: &Path) -> Vec<Vec<String>> {
@@ -46,21 +34,9 @@ fn results_only(path: &Path) -> Vec<Vec<String>> {
         .collect()
 }
 
-fn sweep(config: &Path, out: &Path, extra: &[&str]) -> std::process::Output {
-    kosolve()
-        .arg("sweep")
-        .arg(config)
-        .arg("--out")
-        .arg(out)
-        .arg("--quiet")
-        .args(extra)
-        .output()
-        .unwrap()
-}
-
 #[test]
 fn quick_sweep_reproduces_the_committed_table() {
-    let out = tmpdir("quick");
+    let out = tmpdir("sweep", "quick");
     let config = repo().join("solver-configs/quick.toml");
     let o = sweep(&config, &out, &["--jobs", "2"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
@@ -95,32 +71,9 @@ fn data_rows(path: &Path) -> usize {
         .unwrap_or(0)
 }
 
-/// Gives the child the default SIGINT action. A test run started in the
-/// background of a non-interactive shell inherits SIGINT ignored, and the
-/// sweep would then not see the Ctrl-C this test sends.
-fn default_sigint(cmd: &mut Command) {
-    #[cfg(unix)]
-    {
-        use std::os::unix::process::CommandExt;
-        extern "C" {
-            fn signal(signum: i32, handler: usize) -> usize;
-        }
-        const SIGINT: i32 = 2;
-        const SIG_DFL: usize = 0;
-        // SAFETY: `signal` is async-signal-safe, the only kind of call
-        // allowed between fork and exec.
-        unsafe {
-            cmd.pre_exec(|| {
-                signal(SIGINT, SIG_DFL);
-                Ok(())
-            });
-        }
-    }
-}
-
 #[test]
 fn an_interrupted_sweep_resumes_to_the_uninterrupted_table() {
-    let dir = tmpdir("interrupt");
+    let dir = tmpdir("sweep", "interrupt");
     let config = dir.join("interrupt.toml");
     std::fs::write(&config, INTERRUPT_CONFIG).unwrap();
 
@@ -187,7 +140,7 @@ fn an_interrupted_sweep_resumes_to_the_uninterrupted_table() {
 
 #[test]
 fn shards_merge_into_the_whole_table() {
-    let dir = tmpdir("shards");
+    let dir = tmpdir("sweep", "shards");
     let config = dir.join("interrupt.toml");
     std::fs::write(&config, INTERRUPT_CONFIG.replace(", \"1x5\"", "")).unwrap();
     let whole = dir.join("whole");
@@ -232,7 +185,7 @@ fn shards_merge_into_the_whole_table() {
 
 #[test]
 fn bad_sweep_input_is_refused_clearly() {
-    let dir = tmpdir("bad");
+    let dir = tmpdir("sweep", "bad");
     let cases: [(&str, &str); 3] = [
         (
             "boards = [\"2x2\"]\nrules = [\"psk\", \"superko\"]\n",
@@ -281,7 +234,7 @@ fn bad_sweep_input_is_refused_clearly() {
 /// jobs, and writes its principal variations under names of their own.
 #[test]
 fn kee_parity_sweep_agrees_with_the_search_sweep() {
-    let dir = tmpdir("keeparity");
+    let dir = tmpdir("sweep", "keeparity");
     let base =
         "boards = [\"1x2\", \"1x3\"]\nrules = [\"kee\"]\nsuicide = [\"forbidden\", \"allowed\"]\n";
     let search = dir.join("search.toml");

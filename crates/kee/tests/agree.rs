@@ -7,7 +7,8 @@ use kosolve_board::{Board, Color, Suicide};
 use kosolve_kee::graph::{Graph, Positions};
 use kosolve_kee::{parity, solve_game, solve_kee, verify, Game, KeeOptions, Threshold};
 use kosolve_rules::{AnyGame, Rules, Ruleset};
-use kosolve_solver::{reference, SolveOptions};
+use kosolve_solver::SolveOptions;
+use kosolve_testkit::reference;
 use std::sync::Arc;
 
 fn rules(su: Suicide) -> Rules {

@@ -1,7 +1,7 @@
 //! Times the alpha-beta reference: `abcheck BOARD RULESET [allowed] [kHALF] [memo|verify [ordered|memo [entries=N]]] [cap=NODES]`.
 use kosolve_board::{Board, Suicide};
 use kosolve_rules::{AnyGame, Rules};
-use kosolve_solver::reference;
+use kosolve_testkit::reference;
 use std::sync::Arc;
 use std::time::Instant;
 

@@ -1,7 +1,8 @@
 //! Times the references: `cargo run --release -p kosolve-solver --example refcheck`.
 use kosolve_board::{Board, Suicide};
 use kosolve_rules::{AnyGame, Komi, Rules, Ruleset};
-use kosolve_solver::{reference, solve_game, SolveOptions};
+use kosolve_solver::{solve_game, SolveOptions};
+use kosolve_testkit::reference;
 use std::sync::Arc;
 use std::time::Instant;
 

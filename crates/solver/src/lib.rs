@@ -8,7 +8,8 @@
 //!   alpha-beta with an exact transposition table keyed by
 //!   [`Game::future_key`], an MTD(f) driver that keeps proven bounds when
 //!   stopped, and rayon threads (see docs/solver.md).
-//! - [`reference`](mod@reference): deliberately naive minimax references for testing.
+//! - The deliberately naive minimax references that the tests check the
+//!   fast solver against live in the dev-only crate kosolve-testkit.
 //! - `basic` (void games) is solved by retrograde analysis
 //!   ([`kosolve_retrograde::solve_basic`]), and Kee optionally as a parity
 //!   game (crate kosolve-kee); every method's answer is an [`Answer`] in the
@@ -22,7 +23,6 @@
 
 mod deps;
 mod mirror;
-pub mod reference;
 mod search;
 mod sharded;
 mod table;

@@ -8,7 +8,8 @@ mod common;
 use common::*;
 use kosolve_board::Suicide;
 use kosolve_rules::{AnyGame, Game, Ruleset};
-use kosolve_solver::{reference, solve_game, SolveOptions};
+use kosolve_solver::{solve_game, SolveOptions};
+use kosolve_testkit::{reference, Rng};
 
 fn options(deps: bool, threads: usize) -> SolveOptions {
     SolveOptions {
@@ -20,7 +21,7 @@ fn options(deps: bool, threads: usize) -> SolveOptions {
 }
 
 fn compare(rs: Ruleset, boards: &[&str], komi: i32, states: usize) {
-    let mut rng = Lcg(0x5EED ^ rs as u64);
+    let mut rng = Rng::new(0x5EED ^ rs as u64);
     let mut compared = 0;
     let mut with_reference = 0;
     let mut memo_checked = 0;
@@ -32,7 +33,7 @@ fn compare(rs: Ruleset, boards: &[&str], komi: i32, states: usize) {
             };
             for i in 0..states {
                 let mut g = AnyGame::new(board.clone(), r);
-                random_state(&mut g, &mut rng, 2 + i % 14);
+                rng.play_line(&mut g, 2 + i % 14);
                 let label = format!(
                     "{b} {rs} suicide={su} after {:?}",
                     g.moves().iter().map(|m| m.name(&board)).collect::<Vec<_>>()

@@ -4,25 +4,12 @@
 
 mod common;
 
-use common::{opts, Lcg};
-use kosolve_board::{Board, Color, Position, Suicide};
+use common::opts;
+use kosolve_board::{Board, Color, Suicide};
 use kosolve_rules::{AnyGame, Game, Move, Rules, Ruleset, Setup, Start};
-use kosolve_solver::{reference, solve_from, solve_game};
+use kosolve_solver::{solve_from, solve_game};
+use kosolve_testkit::{reference, Rng};
 use std::sync::Arc;
-
-/// A random legal position of `board` (every chain with a liberty).
-fn random_position(board: &Board, rng: &mut Lcg) -> Position {
-    loop {
-        let mut d = String::new();
-        for _ in 0..board.len() {
-            d.push(['.', '.', 'X', 'O'][rng.next(4)]);
-        }
-        let p = Position::from_diagram(board, &d).unwrap();
-        if p.is_legal(board) {
-            return p;
-        }
-    }
-}
 
 /// The rulesets the search solves with a key the naive references can use.
 const RULESETS: [Ruleset; 10] = [
@@ -40,14 +27,15 @@ const RULESETS: [Ruleset; 10] = [
 
 #[test]
 fn random_starts_match_the_naive_references() {
-    let mut rng = Lcg(0x5EED_57A2);
+    let mut rng = Rng::new(0x5EED_57A2);
     let mut checked = 0;
     let mut skipped = 0;
     for spec in ["1x3", "1x4", "1x5", "2x2"] {
         let board = Arc::new(Board::parse(spec).unwrap());
         for _ in 0..6 {
-            let pos = random_position(&board, &mut rng);
-            let to_move = if rng.next(2) == 0 {
+            // Half the points empty, a quarter of each colour.
+            let pos = rng.legal_position(&board, 2);
+            let to_move = if rng.below(2) == 0 {
                 Color::Black
             } else {
                 Color::White

@@ -9,7 +9,7 @@ mod common;
 use common::*;
 use kosolve_board::Suicide;
 use kosolve_rules::{AnyGame, Ruleset, ValueKind};
-use kosolve_solver::reference;
+use kosolve_testkit::reference;
 
 const BOARDS: [&str; 7] = ["1x1", "1x2", "1x3", "2x1", "1x4", "2x2", "1x5"];
 const MEMO_CAP: u64 = 2_000_000;

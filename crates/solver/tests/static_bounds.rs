@@ -9,7 +9,8 @@ mod common;
 use common::*;
 use kosolve_board::Suicide;
 use kosolve_rules::{AnyGame, Game, Ruleset};
-use kosolve_solver::{reference, solve_game, SolveOptions};
+use kosolve_solver::{solve_game, SolveOptions};
+use kosolve_testkit::{reference, Rng};
 
 /// The rulesets that give static bounds (docs/solver.md, "Static bounds").
 const WITH_BOUNDS: [Ruleset; 7] = [
@@ -35,7 +36,7 @@ fn options(cuts: bool, threads: usize) -> SolveOptions {
 /// Compares from `states` random states per board and suicide setting;
 /// returns (states tried, compared, of them with static cuts, also against alpha-beta).
 fn compare(rs: Ruleset, boards: &[&str], states: usize) -> (usize, usize, usize, usize) {
-    let mut rng = Lcg(0xB0_0D ^ rs as u64);
+    let mut rng = Rng::new(0xB0_0D ^ rs as u64);
     let (mut tried, mut compared, mut with_cuts, mut with_reference) = (0, 0, 0, 0);
     let mut tight = (0, 0);
     for b in boards {
@@ -45,7 +46,7 @@ fn compare(rs: Ruleset, boards: &[&str], states: usize) -> (usize, usize, usize,
             for i in 0..states {
                 let mut g = AnyGame::new(board.clone(), r);
                 // Long games: pass-alive chains form late.
-                random_state(&mut g, &mut rng, 4 + i % 40);
+                rng.play_line(&mut g, 4 + i % 40);
                 let label = format!(
                     "{b} {rs} suicide={su} after {:?}",
                     g.moves().iter().map(|m| m.name(&board)).collect::<Vec<_>>()
@@ -147,12 +148,12 @@ fn settled_boards_meet_their_static_bounds() {
 #[test]
 fn no_static_bounds_without_a_pass() {
     for rs in [Ruleset::Primitive, Ruleset::Fundamental, Ruleset::Kee] {
-        let mut rng = Lcg(0xFACE ^ rs as u64);
+        let mut rng = Rng::new(0xFACE ^ rs as u64);
         let board = board("2x2");
         let r = rules(rs, Suicide::Forbidden, 0).unwrap();
         for i in 0..8 {
             let mut g = AnyGame::new(board.clone(), r);
-            random_state(&mut g, &mut rng, 2 + i);
+            rng.play_line(&mut g, 2 + i);
             assert_eq!(g.static_bounds(), None, "{rs}");
             let plain = solve_game(&g, &options(false, 1));
             let cut = solve_game(&g, &options(true, 1));

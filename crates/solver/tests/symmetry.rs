@@ -17,6 +17,7 @@ use common::*;
 use kosolve_board::{Point, Suicide};
 use kosolve_rules::{AnyGame, Game, Move, Ruleset};
 use kosolve_solver::{solve_game, solve_game_with, SolveOptions, Tables};
+use kosolve_testkit::Rng;
 
 fn options(symmetry: bool, threads: usize) -> SolveOptions {
     SolveOptions {
@@ -47,7 +48,7 @@ fn mirrored(g: &AnyGame, s: usize) -> AnyGame {
 }
 
 fn compare(rs: Ruleset, boards: &[&str], komi: i32, states: usize) {
-    let mut rng = Lcg(0x5E_77E7 ^ rs as u64);
+    let mut rng = Rng::new(0x5E_77E7 ^ rs as u64);
     let mut compared = 0;
     for b in boards {
         let board = board(b);
@@ -59,7 +60,7 @@ fn compare(rs: Ruleset, boards: &[&str], komi: i32, states: usize) {
             };
             for i in 0..states {
                 let mut g = new_game(board.clone(), r);
-                random_state(&mut g, &mut rng, 2 + i % 14);
+                rng.play_line(&mut g, 2 + i % 14);
                 assert_eq!(g.key_symmetries(), nsym, "{rs} on {b} uses every symmetry");
                 let label = format!(
                     "{b} {rs} suicide={su} after {:?}",

@@ -4,14 +4,15 @@
 
 mod common;
 
-use common::{board, opts, random_state, rules, Lcg};
+use common::{board, opts, rules};
 use kosolve_board::Suicide;
 use kosolve_rules::{AnyGame, Game, Ruleset};
 use kosolve_solver::{solve_game, solve_game_with, Tables};
+use kosolve_testkit::Rng;
 
 #[test]
 fn shared_tables_give_the_values_of_fresh_ones() {
-    let mut rng = Lcg(0x7AB1E5);
+    let mut rng = Rng::new(0x7AB1E5);
     let mut checked = 0;
     for spec in ["1x4", "1x5", "2x2"] {
         let b = board(spec);
@@ -40,7 +41,7 @@ fn shared_tables_give_the_values_of_fresh_ones() {
                 // shared tables after the others, and afresh.
                 for line in 0..4 {
                     let mut g = root.clone();
-                    random_state(&mut g, &mut rng, 2 + 3 * line);
+                    rng.play_line(&mut g, 2 + 3 * line);
                     for _ in 0..3 {
                         let shared = solve_game_with(&g, &o, &tables);
                         let fresh = solve_game(&g, &o);

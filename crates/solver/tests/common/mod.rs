@@ -34,50 +34,6 @@ pub fn fast(b: &Arc<Board>, r: Rules, threads: usize) -> Solution {
     solve_game(&g, &opts(threads))
 }
 
-/// A small deterministic generator (no test should depend on a seed it cannot show).
-pub struct Lcg(pub u64);
-
-impl Lcg {
-    /// A number in 0..n.
-    pub fn next(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 33) % n as u64) as usize
-    }
-}
-
-/// Plays up to `len` random moves that do not end the game.
-pub fn random_state(g: &mut AnyGame, rng: &mut Lcg, len: usize) {
-    let mut moves = Vec::new();
-    for _ in 0..len {
-        moves.clear();
-        g.legal_moves(&mut moves);
-        // Not the move that ends the game: the second pass, or a draw.
-        moves.retain(|&m| {
-            let mut h = g.clone();
-            h.play(m);
-            h.result().is_none()
-        });
-        if moves.is_empty() {
-            return;
-        }
-        // Prefer board plays: they make the history long.
-        let plays: Vec<Move> = moves
-            .iter()
-            .copied()
-            .filter(|m| matches!(m, Move::Play(_)))
-            .collect();
-        let m = if !plays.is_empty() && rng.next(4) != 0 {
-            plays[rng.next(plays.len())]
-        } else {
-            moves[rng.next(moves.len())]
-        };
-        g.play(m);
-    }
-}
-
 /// Plays the stones of `diagram` (see `Position::from_diagram`) from the
 /// empty board, Black and White in turn, the side with fewer stones left
 /// passing, so that no stone is captured; then `to_move` is to move.

@@ -1,4 +1,5 @@
-//! Deliberately naive references for testing the fast solver.
+//! Deliberately naive references for testing the fast solver (moved here
+//! from the solver crate, so that the library does not ship them).
 //!
 //! All use only the [`Game`] trait and their own valuation of a finished
 //! game; none shares code with the fast solver (no table of bounds, no
@@ -36,6 +37,16 @@ fn value(r: GameResult) -> i32 {
     }
 }
 
+/// The mover's better of the best value so far and `v`: the larger for
+/// Black, the smaller for White.
+fn better(best: Option<i32>, v: i32, black: bool) -> i32 {
+    match best {
+        None => v,
+        Some(b) if black => b.max(v),
+        Some(b) => b.min(v),
+    }
+}
+
 /// Counters of a reference run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct RefStats {
@@ -61,12 +72,7 @@ pub fn minimax<G: Game>(game: &mut G, max_nodes: u64) -> Option<(i32, RefStats)>
             g.play(m);
             let v = rec(g, st, max);
             g.undo();
-            let v = v?;
-            best = Some(match best {
-                None => v,
-                Some(b) if black => b.max(v),
-                Some(b) => b.min(v),
-            });
+            best = Some(better(best, v?, black));
         }
         Some(best.expect("a game that is not over has a legal move"))
     }
@@ -101,12 +107,7 @@ pub fn memo_minimax<G: Game>(game: &mut G, max_nodes: u64) -> Option<(i32, RefSt
             g.play(m);
             let v = rec(g, memo, st, max);
             g.undo();
-            let v = v?;
-            best = Some(match best {
-                None => v,
-                Some(b) if black => b.max(v),
-                Some(b) => b.min(v),
-            });
+            best = Some(better(best, v?, black));
         }
         let v = best.expect("a game that is not over has a legal move");
         memo.insert(key, v);
@@ -237,9 +238,9 @@ fn slot(m: kosolve_rules::Move) -> usize {
 /// side stops, never what it answers: a side answers its wanted value
 /// exactly when some move has it, and otherwise only after trying every
 /// move. So the answer is the same boolean minimax as [`at_least`]'s,
-/// for any order (tests/reference.rs checks both against [`minimax`]).
-/// No table of values or bounds is kept. Returns `None` after
-/// `max_nodes` states.
+/// for any order (the solver's tests/reference.rs checks both against
+/// [`minimax`]). No table of values or bounds is kept. Returns `None`
+/// after `max_nodes` states.
 pub fn at_least_ordered<G: Game>(game: &mut G, v: i32, max_nodes: u64) -> Option<(bool, RefStats)> {
     ordered_search(game, v, max_nodes, None)
 }
