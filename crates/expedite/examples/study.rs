@@ -1,8 +1,10 @@
 //! The study of docs/rules.md, "Expedited counting": the states right after
 //! the first delay in games of `ultimate-simple` on 1x3..1x7, 2x2, 2x3, 2x4
-//! and 3x3 (every one, or a uniform sample where there are too many), the
-//! procedure against the exact value at komi -2..2; and the amended
-//! variant from the same states before the delay.
+//! and 3x3 (every one, or a uniform sample of those listed where there are
+//! too many; on 1x7, 2x4 and 3x3 only those of games of at most 16
+//! placements), the procedure against the exact value at komi -2..2; and
+//! the amended variant from the same states before the delay. The method
+//! is in docs/rules.md, "The study: the procedure against exact values".
 //!
 //! Run: `cargo run --release -p kosolve-expedite --example study [BOARD...]`
 //! (writes results/expedite.csv and results/expedite.md; with boards given,
@@ -10,7 +12,7 @@
 
 use kosolve_board::{Board, Color};
 use kosolve_expedite::study::{
-    before_first_delay, brute_force_before_first_delay, sample, PreDelay,
+    before_first_delay, before_first_delay_within, brute_force_before_first_delay, sample, PreDelay,
 };
 use kosolve_expedite::{
     check_designation, dead_from_pv, exact_game, expedite, lines, placements, Input, Options,
@@ -23,14 +25,29 @@ use std::fmt::Write as _;
 use std::sync::Arc;
 use std::time::Instant;
 
-/// A board's plan: how its states are enumerated and how many are tried.
+/// How a board's states are listed.
+#[derive(Copy, Clone)]
+enum Listing {
+    /// Every state some game reaches, by walking every game.
+    Brute,
+    /// The breadth-first witness search keeping this many games per state
+    /// (every state listed is reached; some may be missed).
+    Witnesses(usize),
+    /// The witness search bounded by game length: the states whose
+    /// shortest game found has at most `depth` placements.
+    Within {
+        /// Games kept per state.
+        witnesses: usize,
+        /// Placements at most.
+        depth: usize,
+    },
+}
+
+/// A board's plan: how its states are listed and how many are tried.
 struct Plan {
     name: &'static str,
-    /// Enumerate by walking every game (exact) rather than the witness search.
-    brute: bool,
-    /// Games kept per state by the witness search.
-    witnesses: usize,
-    /// States tried at most (a uniform sample beyond).
+    listing: Listing,
+    /// States tried at most (a uniform sample of the states listed beyond).
     cap: usize,
     /// Node limit of one exact solve.
     max_nodes: u64,
@@ -39,68 +56,81 @@ struct Plan {
 const PLANS: &[Plan] = &[
     Plan {
         name: "1x3",
-        brute: true,
-        witnesses: 0,
+        listing: Listing::Brute,
         cap: usize::MAX,
-        max_nodes: 100_000,
+        max_nodes: MAX_NODES,
     },
     Plan {
         name: "1x4",
-        brute: true,
-        witnesses: 0,
+        listing: Listing::Brute,
         cap: usize::MAX,
-        max_nodes: 100_000,
+        max_nodes: MAX_NODES,
     },
     Plan {
         name: "2x2",
-        brute: true,
-        witnesses: 0,
+        listing: Listing::Brute,
         cap: usize::MAX,
-        max_nodes: 100_000,
+        max_nodes: MAX_NODES,
     },
     Plan {
         name: "1x5",
-        brute: true,
-        witnesses: 0,
-        cap: 400,
-        max_nodes: 100_000,
+        listing: Listing::Brute,
+        cap: usize::MAX,
+        max_nodes: MAX_NODES,
     },
     Plan {
         name: "1x6",
-        brute: false,
-        witnesses: 16,
-        cap: 100,
-        max_nodes: 100_000,
+        listing: Listing::Witnesses(16),
+        cap: CAP,
+        max_nodes: MAX_NODES,
     },
     Plan {
         name: "1x7",
-        brute: false,
-        witnesses: 4,
-        cap: 100,
-        max_nodes: 100_000,
+        listing: Listing::Within {
+            witnesses: 4,
+            depth: DEPTH,
+        },
+        cap: CAP,
+        max_nodes: MAX_NODES,
     },
     Plan {
         name: "2x3",
-        brute: false,
-        witnesses: 16,
-        cap: 100,
-        max_nodes: 100_000,
+        listing: Listing::Witnesses(16),
+        cap: CAP,
+        max_nodes: MAX_NODES,
     },
     Plan {
         name: "2x4",
-        brute: false,
-        witnesses: 2,
-        cap: 100,
-        max_nodes: 100_000,
+        listing: Listing::Within {
+            witnesses: 2,
+            depth: DEPTH,
+        },
+        cap: CAP,
+        max_nodes: MAX_NODES,
     },
     Plan {
         name: "3x3",
-        brute: false,
-        witnesses: 2,
-        cap: 100,
-        max_nodes: 100_000,
+        listing: Listing::Within {
+            witnesses: 2,
+            depth: DEPTH,
+        },
+        cap: CAP,
+        max_nodes: MAX_NODES,
     },
 ];
+
+/// States tried at most on the boards beyond 1x5.
+const CAP: usize = 300;
+
+/// The game-length bound of the listings bounded by it.
+const DEPTH: usize = 16;
+
+/// Node limit of one exact solve (one state at one komi).
+const MAX_NODES: u64 = 2_000_000;
+
+/// The transposition table every solve of a board shares (both variants,
+/// every komi), in MiB.
+const TABLE_MIB: usize = 1024;
 
 const SEED: u64 = 16;
 
@@ -145,7 +175,7 @@ struct Counter {
 fn solve_opts(max_nodes: u64, pv: bool) -> SolveOptions {
     SolveOptions {
         threads: 1,
-        memory_mib: 64,
+        memory_mib: TABLE_MIB,
         max_nodes: Some(max_nodes),
         refuse_large: false,
         pv,
@@ -167,18 +197,24 @@ fn main() {
         }
         let board = Arc::new(Board::parse(plan.name).unwrap());
         let t0 = Instant::now();
-        let states: Vec<PreDelay> = if plan.brute {
+        let states: Vec<PreDelay> = if let Listing::Witnesses(w) = plan.listing {
+            before_first_delay(&board, w).states
+        } else if let Listing::Within { witnesses, depth } = plan.listing {
+            before_first_delay_within(&board, witnesses, depth).states
+        } else {
             let mut v: Vec<PreDelay> = brute_force_before_first_delay(&board, 100_000_000)
                 .expect("small board")
                 .into_iter()
                 .collect();
             v.sort();
             v
-        } else {
-            before_first_delay(&board, plan.witnesses).states
         };
         let enum_seconds = t0.elapsed().as_secs_f64();
-        let picked = sample(states.len(), plan.cap, SEED);
+        // A uniform sample, solved in order of the prisoners held (fewest
+        // first): the shared table then holds the endings that states with
+        // more prisoners reach after their delays.
+        let mut picked = sample(states.len(), plan.cap, SEED);
+        picked.sort_by_key(|&i| (states[i].prisoners[0] + states[i].prisoners[1], i));
         eprintln!(
             "{}: {} states ({:.1} s), trying {}",
             plan.name,
@@ -206,14 +242,16 @@ fn main() {
                 t.tried += 1;
                 // The exact outcome at each komi; the designation from the
                 // principal variation at komi 0.
-                let mut ex = Vec::new();
+                // Komi 0 first; the first solve that stops at the node
+                // limit leaves the state unsolved and skips its other komi.
+                let mut ex = [Outcome::Draw; 5];
                 let mut unsolved = false;
-                for k in -2..=2 {
+                for k in [0, -1, 1, -2, 2] {
                     input.komi = Komi(2 * k);
                     let g = exact_game(&input).unwrap();
                     let sol = solve_game_with(&g, &solve_opts(plan.max_nodes, k == 0), &tables);
                     match sol.value() {
-                        Some(v) => ex.push(outcome(v)),
+                        Some(v) => ex[(k + 2) as usize] = outcome(v),
                         None => unsolved = true,
                     }
                     if k == 0 && sol.is_solved() {
@@ -222,6 +260,9 @@ fn main() {
                         } else {
                             unsolved = true;
                         }
+                    }
+                    if unsolved {
+                        break;
                     }
                 }
                 if unsolved {
@@ -346,7 +387,8 @@ fn report(
          procedure and its readings are in docs/rules.md, \"Expedited counting\" (The \
          Analysis of Ultimate Go, section VIII).\n\n",
     );
-    md.push_str(
+    write!(
+        md,
         "**States.** Under `ultimate-simple` every move before the first delay is a \
          placement, and the first delay is the ultimate delay of the player to move. A \
          state before it is a position, the player to move and both prisoner counts; \
@@ -354,14 +396,21 @@ fn report(
          ultimate delay (the procedure's start), \"amended\" is the state itself, before \
          any delay, run by the amended variant. The history of the game is forgotten: the \
          start position is the only one that has occurred, for the procedure and for the \
-         exact solve alike. On 1x3, 1x4, 1x5 and 2x2 the states listed are *every* state some \
-         game reaches (a walk over every game). On the larger boards they come from a \
-         breadth-first search that keeps a few games per state (the `witnesses` column): \
-         every state it lists is reached by a legal game, but it misses some (on 1x5 it \
-         finds 2803 of the 2946 states with 64 witnesses, on 2x3 38438 with 1 and 43676 \
-         with 256, still growing: the missed states are long capture-recapture games with \
-         many prisoners). Where a board has more states than its cap, the states tried are \
-         a uniform sample (without replacement, fixed seed) of the states listed.\n\n\
+         exact solve alike.\n\n\
+         **Listing and sampling** (the `states listed` column says which, per board). \
+         `all`: every state some game reaches, by walking every game (1x3, 1x4, 2x2, \
+         1x5). `N witnesses`: a breadth-first search over games that keeps N games per \
+         state; every state it lists is reached by a legal game, but it misses some (on \
+         1x5 it finds 2803 of the 2946 states with 64 witnesses; the missed states are \
+         long capture-recapture games with many prisoners). `games of at most {DEPTH} \
+         placements` (1x7, 2x4, 3x3): the same search stopped at games of {DEPTH} \
+         placements, so only the states whose shortest game found is that short; \
+         **this is not a sample of all states**: the whole list is dominated by long \
+         capture-recapture games (3x3 with one witness: about 9.8 million states, \
+         prisoner counts up to about 400, and none of 25 states sampled from it was \
+         solved within the node limit). Where a board lists more states than its cap ({CAP}, on the boards \
+         beyond 1x5), the states tried are a uniform sample (without replacement, fixed \
+         seed) of the states listed; elsewhere every state listed is tried.\n\n\
          **Comparison.** Dead stones: `--dead exact`, from the principal variation of the \
          exact solve at komi 0; states where it breaks the text's condition are counted \
          and skipped. Each state is compared at komi -2..2 (whole stones, paid as \
@@ -370,9 +419,17 @@ fn report(
          differs* when the outcome is kept but the score is not, *beyond* when the outcome \
          is kept and the exact score is outside what komi -2..2 pins down, *split* when the \
          procedure's open choices give different outcomes and one is exact, *changed* when \
-         no choice gives the exact outcome. A state whose exact solve hits the node limit \
-         (100,000 nodes per solve) at some komi is counted as unsolved and skipped.\n\n",
-    );
+         no choice gives the exact outcome. **Unsolved**: the exact solve of the state at \
+         some komi stopped at the node limit ({MAX_NODES} nodes per solve, komi 0 first, \
+         the state's other komi skipped from the first such stop), or its principal \
+         variation at komi 0 was cut short; the state is counted and not compared. The \
+         solves of one board share one {TABLE_MIB} MiB transposition table (both \
+         variants, every komi) and run in order of the prisoners held, fewest first, so \
+         that later solves find the endings of earlier ones; whether a state is solved \
+         within the limit, and which best line the principal variation (so the \
+         designation) takes, depend on that order; its exact value never does.\n\n"
+    )
+    .unwrap();
     md.push_str(
         "| board | variant | states listed | tried | unsolved | designation breaks | (state, komi) rows | same score | score differs | beyond | split | changed | resign with score 0 | seconds |\n\
          |---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
@@ -380,10 +437,12 @@ fn report(
     let mut sums: BTreeMap<&str, (usize, usize, usize, usize)> = BTreeMap::new();
     for ((bi, v), t) in tallies {
         let p = &PLANS[*bi];
-        let how = if p.brute {
-            "all".to_string()
-        } else {
-            format!("{} witnesses", p.witnesses)
+        let how = match p.listing {
+            Listing::Brute => "all".to_string(),
+            Listing::Witnesses(w) => format!("{w} witnesses"),
+            Listing::Within { witnesses, depth } => {
+                format!("{witnesses} witnesses, games of at most {depth} placements")
+            }
         };
         writeln!(
             md,
@@ -486,8 +545,11 @@ fn counterexample(c: &Counter) -> String {
     )
     .unwrap();
     let g = exact_game(&c.input).unwrap();
-    let tables = Tables::new(&g, &solve_opts(1, true));
-    let sol = solve_game_with(&g, &solve_opts(50_000_000, true), &tables);
+    let opts = SolveOptions {
+        memory_mib: 64,
+        ..solve_opts(50_000_000, true)
+    };
+    let sol = solve_game_with(&g, &opts, &Tables::new(&g, &opts));
     let mut mover = c.input.to_move;
     let pv: Vec<String> = sol
         .pv

@@ -100,7 +100,16 @@ const ROOT: PreDelay = PreDelay {
 /// missed: the list is exact where the tests compare it with
 /// [`brute_force_before_first_delay`], and a lower bound elsewhere.
 pub fn before_first_delay(board: &Board, witnesses: usize) -> Reachable {
-    // Search nodes: a state and the node it was reached from.
+    before_first_delay_within(board, witnesses, usize::MAX)
+}
+
+/// [`before_first_delay`] bounded by game length: the states whose
+/// shortest game found has at most `max_depth` placements (the search
+/// expands no game of `max_depth` placements), in breadth-first order, so
+/// every state of depth d comes before every state of depth d + 1.
+pub fn before_first_delay_within(board: &Board, witnesses: usize, max_depth: usize) -> Reachable {
+    // Search nodes: a state, the node it was reached from and its depth.
+    let mut depth: Vec<usize> = vec![0];
     let mut nodes: Vec<(PreDelay, usize)> = vec![(ROOT, usize::MAX)];
     let mut kept: HashMap<PreDelay, usize> = HashMap::new();
     let mut states = vec![ROOT];
@@ -108,6 +117,10 @@ pub fn before_first_delay(board: &Board, witnesses: usize) -> Reachable {
     let mut i = 0;
     let mut path: HashSet<Position> = HashSet::new();
     while i < nodes.len() {
+        if depth[i] >= max_depth {
+            i += 1;
+            continue;
+        }
         path.clear();
         let mut j = i;
         while j != usize::MAX {
@@ -126,6 +139,7 @@ pub fn before_first_delay(board: &Board, witnesses: usize) -> Reachable {
             if *k < witnesses {
                 *k += 1;
                 nodes.push((c, i));
+                depth.push(depth[i] + 1);
             }
         }
         i += 1;
@@ -269,6 +283,28 @@ mod tests {
         want.sort();
         got.sort();
         assert_eq!(got, want);
+    }
+
+    /// The search bounded by game length lists a prefix of the unbounded
+    /// search's states (breadth-first, so the states of shortest game d come
+    /// before those of d + 1): the empty board alone at depth 0, and on 2x2
+    /// the four one-stone positions besides at depth 1.
+    #[test]
+    fn bounded_search_is_a_prefix() {
+        for name in ["1x4", "2x2"] {
+            let board = Board::parse(name).unwrap();
+            let all = before_first_delay(&board, 4).states;
+            let mut last = 0;
+            for depth in 0..8 {
+                let some = before_first_delay_within(&board, 4, depth).states;
+                assert_eq!(some[..], all[..some.len()], "{name} depth {depth}");
+                assert!(some.len() >= last, "{name} depth {depth}");
+                last = some.len();
+            }
+            assert_eq!(before_first_delay_within(&board, 4, 0).states, vec![ROOT]);
+        }
+        let board = Board::parse("2x2").unwrap();
+        assert_eq!(before_first_delay_within(&board, 4, 1).states.len(), 5);
     }
 
     #[test]
