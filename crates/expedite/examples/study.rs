@@ -183,6 +183,16 @@ fn solve_opts(max_nodes: u64, pv: bool) -> SolveOptions {
     }
 }
 
+/// A CSV field: quoted (inner quotes doubled) where it holds a comma, a
+/// quote or a line break, as RFC 4180 has it; as it is otherwise.
+fn csv_field(s: &str) -> std::borrow::Cow<'_, str> {
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\"")).into()
+    } else {
+        s.into()
+    }
+}
+
 fn main() {
     let only: Vec<String> = std::env::args().skip(1).collect();
     let mut csv = String::from(
@@ -344,8 +354,9 @@ fn main() {
                         input.dead.iter().map(|p| board.point_name(p)).collect();
                     writeln!(
                         csv,
-                        "{},{variant},{},{},{}:{},{},{k},{},{},{exo},{category},{one_sided}",
+                        "{},{},{},{},{}:{},{},{k},{},{},{exo},{},{one_sided}",
                         plan.name,
+                        csv_field(variant),
                         s.position.diagram_line(&board),
                         input.to_move,
                         s.prisoners[0],
@@ -353,6 +364,7 @@ fn main() {
                         dead.join(" "),
                         scores.join(" "),
                         outs.join(" "),
+                        csv_field(category),
                     )
                     .unwrap();
                 }
