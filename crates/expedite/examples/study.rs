@@ -183,21 +183,26 @@ fn solve_opts(max_nodes: u64, pv: bool) -> SolveOptions {
     }
 }
 
-/// A CSV field: quoted (inner quotes doubled) where it holds a comma, a
-/// quote or a line break, as RFC 4180 has it; as it is otherwise.
-fn csv_field(s: &str) -> std::borrow::Cow<'_, str> {
-    if s.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", s.replace('"', "\"\"")).into()
-    } else {
-        s.into()
-    }
-}
-
 fn main() {
     let only: Vec<String> = std::env::args().skip(1).collect();
-    let mut csv = String::from(
-        "board,variant,position,to_move,prisoners,dead,komi,scores,outcomes,exact,category,one_sided_dame\n",
-    );
+    // The csv crate quotes the fields that need it (the variant and the
+    // categories hold commas).
+    let mut csv = csv::Writer::from_writer(Vec::new());
+    csv.write_record([
+        "board",
+        "variant",
+        "position",
+        "to_move",
+        "prisoners",
+        "dead",
+        "komi",
+        "scores",
+        "outcomes",
+        "exact",
+        "category",
+        "one_sided_dame",
+    ])
+    .unwrap();
     let mut tallies: BTreeMap<(usize, &str), Tally> = BTreeMap::new();
     let mut counters: Vec<Counter> = Vec::new();
     let start = Instant::now();
@@ -352,20 +357,20 @@ fn main() {
                     let outs: Vec<String> = outs.iter().map(|o| o.to_string()).collect();
                     let dead: Vec<String> =
                         input.dead.iter().map(|p| board.point_name(p)).collect();
-                    writeln!(
-                        csv,
-                        "{},{},{},{},{}:{},{},{k},{},{},{exo},{},{one_sided}",
-                        plan.name,
-                        csv_field(variant),
+                    csv.write_record([
+                        plan.name.to_string(),
+                        variant.to_string(),
                         s.position.diagram_line(&board),
-                        input.to_move,
-                        s.prisoners[0],
-                        s.prisoners[1],
+                        input.to_move.to_string(),
+                        format!("{}:{}", s.prisoners[0], s.prisoners[1]),
                         dead.join(" "),
+                        k.to_string(),
                         scores.join(" "),
                         outs.join(" "),
-                        csv_field(category),
-                    )
+                        exo.to_string(),
+                        category.to_string(),
+                        one_sided.to_string(),
+                    ])
                     .unwrap();
                 }
                 if one_sided && changed_here {
@@ -383,7 +388,7 @@ fn main() {
     let total = start.elapsed().as_secs_f64();
     let md = report(&tallies, &mut counters, total);
     std::fs::create_dir_all("results").unwrap();
-    std::fs::write("results/expedite.csv", csv).unwrap();
+    std::fs::write("results/expedite.csv", csv.into_inner().unwrap()).unwrap();
     std::fs::write("results/expedite.md", md).unwrap();
     println!("wrote results/expedite.csv and results/expedite.md ({total:.0} s)");
 }

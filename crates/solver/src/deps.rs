@@ -180,16 +180,15 @@ impl Deps {
     /// under symmetry `sym`: every D+ entry (an entry of the history of
     /// `m`) mapped to its image's digest, `None` if one is not in the
     /// history; D- mapped by its tags' masks.
-    pub fn in_frame(&self, m: &Mirror, sym: usize) -> Option<Deps> {
+    pub fn in_frame(mut self, m: &Mirror, sym: usize) -> Option<Deps> {
         if sym == 0 || self.over {
-            return Some(*self);
+            return Some(self);
         }
-        let mut out = *self;
-        for (i, &d) in self.needs().iter().enumerate() {
-            out.needs[i] = m.image(d, sym)?;
+        for i in 0..self.plus as usize {
+            self.needs[i] = m.image(self.needs[i], sym)?;
         }
-        out.avoid_in_frame(m.group(), sym);
-        Some(out)
+        self.avoid_in_frame(m.group(), sym);
+        Some(self)
     }
 }
 

@@ -302,7 +302,6 @@ pub fn solve_game_with<G: Game>(game: &G, opts: &SolveOptions, tables: &Tables) 
         unknown: unknown::UnknownCache::new(if opts.unknown_cache { 20 } else { 0 }),
         use_unknown: opts.unknown_cache,
         pass: std::sync::atomic::AtomicU32::new(0),
-        symmetry: opts.symmetry,
         group: Arc::new(mirror::Group::new(
             &perms[..tables.syms],
             game.board().len(),

@@ -82,9 +82,6 @@ pub(crate) struct Shared {
     pub use_unknown: bool,
     /// The current deepening pass (each depth limit of each null-window test is one).
     pub pass: std::sync::atomic::AtomicU32,
-    /// Dependency tracking keys results by the canonical history-free key
-    /// under the board's symmetries (docs/solver.md, "Symmetry").
-    pub symmetry: bool,
     /// The board's symmetries as point maps (`perms[s][p]`, the image of
     /// p), and their inverses, for moving best-move codes between frames.
     pub perms: Vec<[u8; 64]>,
@@ -275,11 +272,8 @@ impl<'a, G: Game> Searcher<'a, G> {
             last_unknown: false,
         };
         if s.shared.dep_table.is_some() {
-            let syms = if s.shared.symmetry {
-                s.game.key_symmetries()
-            } else {
-                1
-            };
+            // The symmetries the tables key by (see `Tables`).
+            let syms = s.shared.group.syms();
             let mut entries = Vec::new();
             let ok = if syms > 1 {
                 s.game.history_entry_images(&mut entries)
@@ -288,7 +282,6 @@ impl<'a, G: Game> Searcher<'a, G> {
             };
             if ok {
                 s.dep = true;
-                assert_eq!(syms, s.shared.group.syms(), "the tables' symmetries");
                 s.hist = Mirror::new(s.shared.group.clone());
                 for images in entries.chunks(syms) {
                     s.hist.add(images);
