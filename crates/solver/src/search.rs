@@ -47,6 +47,19 @@ pub const DEEPENING_FIRST: u32 = 16;
 /// Iterative deepening's last limit before the unlimited search.
 pub const DEEPENING_MAX: u32 = 1 << 16;
 
+/// The depth limit of the iteration after one at `depth`: a quarter more,
+/// rounded up (16, 20, 25, 32, 40, 50, 63, 79, 99, ...), then
+/// [`UNLIMITED`] past [`DEEPENING_MAX`]. Against doubling it overshoots
+/// less the limit at which a proof first exists (docs/solver.md,
+/// "Iterative deepening").
+pub const fn next_depth(depth: u32) -> u32 {
+    if depth >= DEEPENING_MAX {
+        UNLIMITED
+    } else {
+        (depth * 5).div_ceil(4)
+    }
+}
+
 /// State shared by every thread of one solve.
 pub(crate) struct Shared {
     pub table: Arc<Table>,
@@ -913,8 +926,9 @@ impl<'a, G: Game> Searcher<'a, G> {
 
     /// The null-window test "value >= beta" at the current node: returns
     /// v >= beta (value >= v) or v < beta (value <= v). With `deepening`,
-    /// by iterative deepening: depth limits 16, 32, 64, ... (a proof found
-    /// under a limit is a proof), then no limit past [`DEEPENING_MAX`].
+    /// by iterative deepening: depth limits 16, 20, 25, ... ([`next_depth`];
+    /// a proof found under a limit is a proof), then no limit past
+    /// [`DEEPENING_MAX`].
     pub fn null_window(&mut self, beta: i32, ply: usize, deepening: bool) -> i32 {
         let mut depth = if deepening {
             DEEPENING_FIRST
@@ -927,11 +941,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             if self.aborted || !self.last_unknown {
                 return v;
             }
-            depth = if depth >= DEEPENING_MAX {
-                UNLIMITED
-            } else {
-                depth * 2
-            };
+            depth = next_depth(depth);
         }
     }
 
@@ -1084,5 +1094,25 @@ pub(crate) fn stats(shared: &Shared, start: Instant, threads: usize) -> Stats {
             / (1024.0 * 1024.0),
         seconds: start.elapsed().as_secs_f64(),
         threads,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn deepening_limits_grow_by_a_quarter_and_end_unlimited() {
+        let mut limits = vec![DEEPENING_FIRST];
+        while *limits.last().unwrap() != UNLIMITED {
+            let d = *limits.last().unwrap();
+            let next = next_depth(d);
+            assert!(next > d, "the limit must grow: {d} -> {next}");
+            limits.push(next);
+            assert!(limits.len() < 100, "no unlimited iteration: {limits:?}");
+        }
+        assert_eq!(limits[..9], [16, 20, 25, 32, 40, 50, 63, 79, 99]);
+        let last_limited = limits[limits.len() - 2];
+        assert!(last_limited >= DEEPENING_MAX && last_limited < DEEPENING_MAX * 5 / 4 + 1);
     }
 }
