@@ -508,7 +508,13 @@ pub fn sgf_of(board: &Arc<Board>, r: &Report, setup: &Setup) -> Option<String> {
 fn sgf(board: &Arc<Board>, r: &Report, setup: &Setup) -> String {
     let value_text = match &r.answer {
         Answer::Retrograde(b) => b.value.to_string(),
-        a => signed(a.value().unwrap_or(0)),
+        a => match (a.value(), a.bounds()) {
+            (Some(v), _) => signed(v),
+            (None, Some((lo, hi))) => {
+                format!("not proven, bounds [{}, {}]", signed(lo), signed(hi))
+            }
+            (None, None) => "not proven".to_string(),
+        },
     };
     let size = sgf_size(board).unwrap_or_default();
     let re = r.outcome.map(|o| o.sgf()).unwrap_or_else(|| "?".into());

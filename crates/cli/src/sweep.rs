@@ -184,6 +184,12 @@ pub fn run_job(job: &Job, nodes: &Arc<AtomicU64>) -> JobOutput {
             }
         }
     }
+    // A solved job's line that the node limit cut short is not written:
+    // the PV column and the SGF hold only whole lines, which replay to the
+    // value. (An unsolved job has no line; its SGF records the start.)
+    if report.answer.value().is_some() && !report.answer.pv_complete() {
+        return JobOutput { row, sgf: None };
+    }
     let pv = report.answer.pv();
     let names: Vec<String> = pv.iter().map(|m| m.name(&board)).collect();
     row.pv = names.join(" ");

@@ -280,3 +280,59 @@ fn kee_parity_sweep_agrees_with_the_search_sweep() {
     assert!(pv.join("1x3-kee-parity-forbidden.sgf").exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A PV in the table is a whole line or nothing: where the node limit
+/// stops the line after the value is proven (1x5 Kee from `.OXX.`, White
+/// to move: the value takes about 2.5 M nodes of the 6 M, the line more),
+/// the row is solved with an empty `pv` and no SGF; a line that is
+/// written replays, by the rules engine, to the end of the game with the
+/// row's value.
+#[test]
+fn a_sweep_writes_only_whole_lines() {
+    use kosolve_board::{Board, Color, Position};
+    use kosolve_rules::{Game, KeeGame, Move, Rules, Ruleset, Start};
+    use std::sync::Arc;
+    let dir = tmpdir("sweep", "wholepv");
+    let config = dir.join("line.toml");
+    std::fs::write(
+        &config,
+        "name = \"line\"\nrules = [\"kee\"]\nsuicide = [\"forbidden\"]\nkomi = [0]\n\
+         [limits]\nmax_nodes = 6_000_000\nthreads = 1\n\
+         [[positions]]\nname = \"two\"\nboard = \"1x5\"\ndiagram = \".OXX.\"\nto_move = \"white\"\n",
+    )
+    .unwrap();
+    let out = sweep(&config, &dir, &[]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut r = csv::Reader::from_path(dir.join("line.csv")).unwrap();
+    let h: Vec<String> = r.headers().unwrap().iter().map(String::from).collect();
+    let col = |n: &str| h.iter().position(|x| x == n).unwrap();
+    let rec = r.records().next().unwrap().unwrap();
+    assert_eq!(&rec[col("status")], "solved", "{rec:?}");
+    let value: i32 = rec[col("value")].parse().unwrap();
+    let pv = &rec[col("pv")];
+    let sgf = dir.join("pv/1x5_two-kee-forbidden.sgf");
+    if pv.is_empty() {
+        assert_eq!(&rec[col("pv_length")], "0");
+        assert!(!sgf.exists(), "no SGF for a line cut short");
+    } else {
+        let board = Arc::new(Board::parse("1x5").unwrap());
+        let start = Start::new(
+            Position::from_diagram(&board, ".OXX.").unwrap(),
+            Color::White,
+        );
+        let mut g = KeeGame::from_start(board.clone(), Rules::new(Ruleset::Kee), &start);
+        for m in pv.split(' ') {
+            assert!(g.try_play(Move::parse(&board, m).unwrap()), "{pv}: {m}");
+        }
+        let result = g
+            .result()
+            .unwrap_or_else(|| panic!("the line {pv} ends the game"));
+        assert_eq!(result.raw_margin(), Some(value), "{pv}");
+        assert!(sgf.exists());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

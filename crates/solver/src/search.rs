@@ -260,6 +260,14 @@ pub(crate) struct Searcher<'a, G: Game> {
     /// Whether the last `search` ran into its depth limit without a proof
     /// (its value then means nothing and nothing was stored).
     pub last_unknown: bool,
+    /// A private node budget: the search stops, as at a limit, once this
+    /// searcher's own node count reaches this total (the principal
+    /// variation's rounds, see [`principal_variation`]). The solve's own
+    /// limits are untouched. Only set on a [`Searcher::serial`] searcher,
+    /// which has no helpers to count.
+    budget: Option<u64>,
+    /// Never split to helper threads.
+    serial: bool,
 }
 
 impl<'a, G: Game> Searcher<'a, G> {
@@ -283,6 +291,8 @@ impl<'a, G: Game> Searcher<'a, G> {
             entry_stack: Vec::new(),
             last_deps: Deps::NONE,
             last_unknown: false,
+            budget: None,
+            serial: false,
         };
         if s.shared.dep_table.is_some() {
             // The symmetries the tables key by (see `Tables`).
@@ -407,7 +417,9 @@ impl<'a, G: Game> Searcher<'a, G> {
 
     fn check_stop(&mut self) -> bool {
         self.flush();
-        self.shared.limits_hit() || self.cancel.iter().any(|c| c.load(Ordering::Relaxed))
+        self.shared.limits_hit()
+            || self.cancel.iter().any(|c| c.load(Ordering::Relaxed))
+            || self.budget.is_some_and(|b| self.nodes >= b)
     }
 
     /// Fail-soft alpha-beta: returns v with v <= alpha meaning "value <= v",
@@ -670,7 +682,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         let maximize = self.game.to_move() == Color::Black;
         let (mut alpha, mut beta) = (w.alpha, w.beta);
         let mut v = Verdict::new(maximize);
-        let parallel = ply < self.shared.split_depth && moves.len() > 1;
+        let parallel = !self.serial && ply < self.shared.split_depth && moves.len() > 1;
         let count = if parallel { 1 } else { moves.len() };
         for (i, &m) in moves.iter().enumerate().take(count) {
             let e = self.play(m);
@@ -1014,17 +1026,52 @@ pub(crate) fn drive<G: Game>(game: &G, shared: &Shared, opts: &SolveOptions) -> 
     }
 }
 
+/// The first node budget of a principal-variation round in a game
+/// without a table (see [`principal_variation`]); each later round has
+/// four times the last.
+pub const PV_FIRST_BUDGET: u64 = 1 << 12;
+
 /// The principal variation from the root, given the exact root value `v`:
-/// at each node the first move, in the fixed move order (pass-like moves
-/// first when `pass_first`, then board plays by point), whose exact value
-/// equals `v`. Replaying it ends in a result of value `v`. Returns the
-/// moves and whether it is complete (false if a stop cut it short).
+/// at each node a move whose exact value equals `v`. Replaying it ends in
+/// a result of value `v`. Returns the moves and whether it is complete
+/// (false if a stop cut it short).
+///
+/// Which move is chosen at a node:
+/// - **With a table** (every ruleset but Kee): the first move, in the
+///   fixed move order (pass-like moves first when `pass_first`, then board
+///   plays by point; in win/loss games the table's best move first),
+///   whose exact value equals `v`. The earlier moves are refuted with the
+///   table's help.
+/// - **Without one** (Kee, or the table turned off): refuting a poor
+///   early move is a fresh proof with nothing remembered, and can cost
+///   far more than the whole main search (1x5 Kee from `.OXX.`, White to
+///   move: the value in 2.5 M nodes, the first-in-order line unfinished
+///   after 15 minutes). So the moves are asked in rounds: in a round each
+///   open move, in the fixed order, gets one null-window search under a
+///   private budget of nodes; a move proven to reach `v` is chosen, a
+///   move proven not to is dropped, and a move whose search ran out of
+///   budget stays open for the next round, with four times the budget.
+///   The chosen move is then one whose proof is cheap. These searches run
+///   on this thread alone, with the history heuristic cleared and the
+///   budget counted in this searcher's own nodes, so the line depends on
+///   the position and `v` only, never on the thread count.
+///
+/// The budgets change which of the moves reaching `v` is chosen, never
+/// what is proven: a budget stop leaves a search aborted, and an aborted
+/// search proves nothing and stores nothing, exactly as at the solve's
+/// node limit.
 pub(crate) fn principal_variation<G: Game>(s: &mut Searcher<'_, G>, v: i32) -> (Vec<Move>, bool) {
     let start = s.game.moves().len();
+    let keyless = !s.dep && (!s.shared.use_table || s.game.future_key().is_none());
+    let was_serial = s.serial;
+    if keyless {
+        s.serial = true;
+        *s.history = [[0; 68]; 2];
+    }
     let mut pv = Vec::new();
     let mut moves = Vec::new();
     let mut complete = true;
-    while s.game.result().is_none() {
+    'node: while s.game.result().is_none() {
         moves.clear();
         s.game.legal_moves(&mut moves);
         order_moves(&mut moves, s.shared.pass_first);
@@ -1046,37 +1093,46 @@ pub(crate) fn principal_variation<G: Game>(s: &mut Searcher<'_, G>, v: i32) -> (
             }
         }
         let maximize = s.game.to_move() == Color::Black;
-        let mut chosen = None;
-        for &m in &moves {
-            s.play(m);
-            // Children never beat the parent: a child equals v iff it reaches v.
-            let hit = if maximize {
-                s.null_window(v, 1, s.shared.deepening) >= v
-            } else {
-                s.null_window(v + 1, 1, s.shared.deepening) <= v
-            };
-            if s.aborted {
+        let mut budget = keyless.then_some(PV_FIRST_BUDGET);
+        while !moves.is_empty() {
+            let mut open = Vec::with_capacity(moves.len());
+            for &m in &moves {
+                s.play(m);
+                s.budget = budget.map(|b| s.nodes.saturating_add(b));
+                // Children never beat the parent: a child equals v iff it reaches v.
+                let hit = if maximize {
+                    s.null_window(v, 1, s.shared.deepening) >= v
+                } else {
+                    s.null_window(v + 1, 1, s.shared.deepening) <= v
+                };
+                s.budget = None;
+                if s.aborted {
+                    s.undo();
+                    if budget.is_none() || s.check_stop() {
+                        // The solve's own limits, or Ctrl-C.
+                        complete = false;
+                        break 'node;
+                    }
+                    // Only this round's budget ran out: ask again later.
+                    s.aborted = false;
+                    open.push(m);
+                    continue;
+                }
+                if hit {
+                    pv.push(m);
+                    continue 'node;
+                }
                 s.undo();
-                complete = false;
-                break;
             }
-            if hit {
-                chosen = Some(m);
-                break;
-            }
-            s.undo();
+            moves = open;
+            budget = budget.map(|b| b.saturating_mul(4));
         }
-        if !complete {
-            break;
-        }
-        match chosen {
-            Some(m) => pv.push(m),
-            None => panic!("no move reaches the root value {v}: the solver is inconsistent"),
-        }
+        panic!("no move reaches the root value {v}: the solver is inconsistent");
     }
     while s.game.moves().len() > start {
         s.undo();
     }
+    s.serial = was_serial;
     s.finish();
     (pv, complete)
 }

@@ -123,3 +123,37 @@ fn kee_parity_refuses_a_record_with_moves() {
     let search = solve_from(board, rules, &s, &opts(false), None).unwrap();
     assert!(search.answer.is_solved());
 }
+
+/// Kee keeps no table, so a principal variation that refutes each earlier
+/// move in order can cost far more than the value: from 1x5 `.OXX.` with
+/// White to move the value takes 2.5 M nodes, and the first-in-order line
+/// did not finish in 15 minutes. The line found by budgeted rounds
+/// (docs/solver.md, "Principal variation") must be complete well within
+/// the node cap, end in a result of the value when the rules engine
+/// replays it, and be the same line when solved again (the rounds count
+/// the PV searcher's own nodes; tests/published.rs checks that lines do
+/// not depend on the thread count).
+#[test]
+fn kee_search_line_is_complete_from_a_costly_start() {
+    let rules = Rules::new(Ruleset::Kee);
+    let board = Arc::new(Board::parse("1x5").unwrap());
+    let s = setup(&board, ".OXX.", Color::White, &[]);
+    let o = SolveOptions {
+        max_nodes: Some(40_000_000),
+        ..opts(false)
+    };
+    let report = solve_from(board.clone(), rules, &s, &o, None).unwrap();
+    let Answer::Search(sol) = &report.answer else {
+        panic!("kee by the search");
+    };
+    let v = sol.value().expect("solved within the cap");
+    assert!(sol.pv_complete, "the line is complete within the cap");
+    let mut g = KeeGame::from_start(board.clone(), rules, &s.start);
+    for &m in &sol.pv {
+        assert!(g.try_play(m), "{m:?}");
+    }
+    let r = g.result().expect("the line ends the game");
+    assert_eq!(r.raw_margin(), Some(v));
+    let again = solve_from(board.clone(), rules, &s, &o, None).unwrap();
+    assert_eq!(again.answer.pv(), report.answer.pv());
+}
