@@ -1169,6 +1169,6 @@ mod tests {
         }
         assert_eq!(limits[..9], [16, 20, 25, 32, 40, 50, 63, 79, 99]);
         let last_limited = limits[limits.len() - 2];
-        assert!(last_limited >= DEEPENING_MAX && last_limited < DEEPENING_MAX * 5 / 4 + 1);
+        assert!((DEEPENING_MAX..DEEPENING_MAX * 5 / 4 + 1).contains(&last_limited));
     }
 }
