@@ -263,11 +263,9 @@ pub(crate) struct Searcher<'a, G: Game> {
     /// A private node budget: the search stops, as at a limit, once this
     /// searcher's own node count reaches this total (the principal
     /// variation's rounds, see [`principal_variation`]). The solve's own
-    /// limits are untouched. Only set on a [`Searcher::serial`] searcher,
-    /// which has no helpers to count.
+    /// limits are untouched. Only set in games without a table, which are
+    /// searched on one thread (no helpers to count; see `solve_game_with`).
     budget: Option<u64>,
-    /// Never split to helper threads.
-    serial: bool,
 }
 
 impl<'a, G: Game> Searcher<'a, G> {
@@ -292,7 +290,6 @@ impl<'a, G: Game> Searcher<'a, G> {
             last_deps: Deps::NONE,
             last_unknown: false,
             budget: None,
-            serial: false,
         };
         if s.shared.dep_table.is_some() {
             // The symmetries the tables key by (see `Tables`).
@@ -682,7 +679,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         let maximize = self.game.to_move() == Color::Black;
         let (mut alpha, mut beta) = (w.alpha, w.beta);
         let mut v = Verdict::new(maximize);
-        let parallel = !self.serial && ply < self.shared.split_depth && moves.len() > 1;
+        let parallel = ply < self.shared.split_depth && moves.len() > 1;
         let count = if parallel { 1 } else { moves.len() };
         for (i, &m) in moves.iter().enumerate().take(count) {
             let e = self.play(m);
@@ -1042,7 +1039,7 @@ pub const PV_FIRST_BUDGET: u64 = 1 << 12;
 ///   plays by point; in win/loss games the table's best move first),
 ///   whose exact value equals `v`. The earlier moves are refuted with the
 ///   table's help.
-/// - **Without one** (Kee, or the table turned off): refuting a poor
+/// - **Without one** (Kee): refuting a poor
 ///   early move is a fresh proof with nothing remembered, and can cost
 ///   far more than the whole main search (1x5 Kee from `.OXX.`, White to
 ///   move: the value in 2.5 M nodes, the first-in-order line unfinished
@@ -1051,10 +1048,9 @@ pub const PV_FIRST_BUDGET: u64 = 1 << 12;
 ///   private budget of nodes; a move proven to reach `v` is chosen, a
 ///   move proven not to is dropped, and a move whose search ran out of
 ///   budget stays open for the next round, with four times the budget.
-///   The chosen move is then one whose proof is cheap. These searches run
-///   on this thread alone, with the history heuristic cleared and the
-///   budget counted in this searcher's own nodes, so the line depends on
-///   the position and `v` only, never on the thread count.
+///   The chosen move is then one whose proof is cheap. Such a game is
+///   searched on one thread whatever is asked, and the history heuristic
+///   is cleared first, so the line depends on the position and `v` only.
 ///
 /// The budgets change which of the moves reaching `v` is chosen, never
 /// what is proven: a budget stop leaves a search aborted, and an aborted
@@ -1062,10 +1058,14 @@ pub const PV_FIRST_BUDGET: u64 = 1 << 12;
 /// node limit.
 pub(crate) fn principal_variation<G: Game>(s: &mut Searcher<'_, G>, v: i32) -> (Vec<Move>, bool) {
     let start = s.game.moves().len();
-    let keyless = !s.dep && (!s.shared.use_table || s.game.future_key().is_none());
-    let was_serial = s.serial;
+    let keyless = !s.dep && s.game.future_key().is_none();
     if keyless {
-        s.serial = true;
+        // Such a game is searched on one thread (`solve_game_with`), so
+        // the budgets below count every node of their searches.
+        debug_assert_eq!(
+            s.shared.split_depth, 0,
+            "a game without a table runs on one thread"
+        );
         *s.history = [[0; 68]; 2];
     }
     let mut pv = Vec::new();
@@ -1132,7 +1132,6 @@ pub(crate) fn principal_variation<G: Game>(s: &mut Searcher<'_, G>, v: i32) -> (
     while s.game.moves().len() > start {
         s.undo();
     }
-    s.serial = was_serial;
     s.finish();
     (pv, complete)
 }
