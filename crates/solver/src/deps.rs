@@ -20,7 +20,7 @@ use crate::mirror::{Group, Mirror, Tag};
 use crate::sharded::{log_work, Sharded, Slot};
 
 /// How many D+ entries a dependency set holds before it is given up as too large.
-pub const NEEDS_CAP: usize = 16;
+pub const NEEDS_CAP: usize = 30;
 /// Bits of the Bloom filter that holds D-.
 pub const AVOID_BITS: usize = 4096;
 const AVOID_WORDS: usize = AVOID_BITS / 64;
