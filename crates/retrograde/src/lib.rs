@@ -22,6 +22,10 @@
 //! [`solve_basic_from`] starts anywhere instead ([`BasicStart`]: a
 //! position, the player to move, the position before the last move and the
 //! consecutive passes), numbering positions as the search discovers them.
+//!
+//! [`void_catalogue`] lists every start reached from the empty board that is
+//! void at some komi, with the cycle perfect play repeats there
+//! (docs/bestiary.md, "An exhaustive search of the small boards").
 
 #![warn(missing_docs)]
 
@@ -350,18 +354,7 @@ pub fn solve_basic_from(
         end_passes,
         opts,
     )?;
-    let mut margins: Vec<i32> = space
-        .terminal
-        .iter_ones()
-        .map(|s| space.margin[s])
-        .collect();
-    margins.sort_unstable();
-    margins.dedup();
-    let desc: Vec<i32> = margins.iter().rev().copied().collect();
-    let (ab, aw) = rayon::join(
-        || attractor(&space, Color::Black, &desc),
-        || attractor(&space, Color::White, &margins),
-    );
+    let (margins, ab, aw) = attractors(&space);
     let root = 0;
     let vb = ab.value(root);
     let vw = aw.value(root);
@@ -394,6 +387,119 @@ pub fn solve_basic_from(
         margins,
         pv_cycle_start,
     })
+}
+
+/// A start from which `basic` is void at some komi, with the cycle that
+/// perfect play repeats there (see [`void_catalogue`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct VoidStart {
+    /// The position.
+    pub position: Position,
+    /// The player to move (no move made from the position, no pass).
+    pub to_move: Color,
+    /// VB at komi 0, in half points (`None`: Black cannot force an end).
+    pub vb: Option<i32>,
+    /// VW at komi 0, in half points (`None`: White cannot force an end).
+    pub vw: Option<i32>,
+    /// A komi in half points at which the value is void: strictly between
+    /// VB and VW, and no terminal margin.
+    pub komi_halves: i32,
+    /// The void line at that komi (as [`BasicSolution::pv`]).
+    pub pv: Vec<Move>,
+    /// Where the repeating cycle of `pv` starts.
+    pub cycle_start: usize,
+}
+
+/// Every start on `board` (position and player to move, nothing played
+/// yet) that the game from the empty board reaches, whose `basic` value is
+/// void at some komi: VB < VW at komi 0, so any komi strictly between them
+/// leaves neither side a finite non-losing end. Komi only shifts every
+/// terminal margin, so one retrograde pass at komi 0 gives VB and VW of
+/// every state at once. For each such start, the void line at the komi
+/// just above VB (half a point) and its cycle. `rules` must be `basic`
+/// with komi 0; the board must be small enough for dense numbering.
+///
+/// This is the search tool behind docs/bestiary.md ("Not in the bestiary
+/// yet"): it lists every cycle that perfect play repeats on a small board.
+pub fn void_catalogue(
+    board: &Board,
+    rules: &Rules,
+    opts: &RetroOptions,
+) -> Result<Vec<VoidStart>, RetroError> {
+    if rules.ruleset != Ruleset::Basic {
+        return Err(RetroError::WrongRuleset(rules.ruleset));
+    }
+    let end_passes = match rules.end {
+        End::Passes(n) if n >= 1 => n,
+        e => return Err(RetroError::UnsupportedEnd(e)),
+    };
+    let max = opts.max_points.min(DENSE_MAX_POINTS);
+    let too_many = RetroError::TooManyPoints {
+        points: board.len(),
+        max,
+    };
+    if board.len() > max {
+        return Err(too_many);
+    }
+    let dense = DenseIndex::new(board).ok_or(too_many)?;
+    let positions: Vec<Position> = dense.positions().to_vec();
+    let space = space::build(
+        board,
+        space::Index::Dense(dense),
+        &BasicStart::EMPTY,
+        rules.suicide,
+        0,
+        end_passes,
+        opts,
+    )?;
+    let (_, ab, aw) = attractors(&space);
+    let mut out = Vec::new();
+    for s in 0..space.len() {
+        if space.terminal[s] {
+            continue;
+        }
+        let st = space.state(s);
+        if st.passes != 0 || st.ko != space::NO_KO {
+            continue;
+        }
+        let (vb, vw) = (ab.value(s), aw.value(s));
+        let k = match (vb, vw) {
+            (Some(b), Some(w)) if b + 1 < w => b + 1,
+            (Some(b), None) => b + 1,
+            (None, Some(w)) => w - 1,
+            (None, None) => 0,
+            _ => continue,
+        };
+        let (pv, cycle_start) = void_line_from(&space, &ab, &aw, s, k);
+        out.push(VoidStart {
+            position: positions[st.pos as usize],
+            to_move: st.to_move,
+            vb,
+            vw,
+            komi_halves: k,
+            pv,
+            cycle_start,
+        });
+    }
+    Ok(out)
+}
+
+/// The distinct terminal margins (ascending) and the attractors of Black
+/// and White for every one of them.
+fn attractors(space: &space::Space) -> (Vec<i32>, Attractor, Attractor) {
+    let mut margins: Vec<i32> = space
+        .terminal
+        .iter_ones()
+        .map(|s| space.margin[s])
+        .collect();
+    margins.sort_unstable();
+    margins.dedup();
+    let desc: Vec<i32> = margins.iter().rev().copied().collect();
+    let (ab, aw) = rayon::join(
+        || attractor(space, Color::Black, &desc),
+        || attractor(space, Color::White, &margins),
+    );
+    (margins, ab, aw)
 }
 
 /// The value of docs/rules.md, "`basic`: basic ko (the voidness-class
@@ -448,8 +554,21 @@ fn forced_line(space: &space::Space, side: Color, att: &Attractor) -> Vec<Move> 
 /// move back to a state already on the line; stops when a state repeats.
 /// Returns the moves and the index where the cycle starts.
 fn void_line(space: &space::Space, ab: &Attractor, aw: &Attractor) -> (Vec<Move>, usize) {
+    void_line_from(space, ab, aw, 0, 0)
+}
+
+/// [`void_line`] from node `root`, with the margins shifted by the komi
+/// `k` (half points): Black avoids states where VW <= k, White states where
+/// VB >= k.
+fn void_line_from(
+    space: &space::Space,
+    ab: &Attractor,
+    aw: &Attractor,
+    root: usize,
+    k: i32,
+) -> (Vec<Move>, usize) {
     let mut seen: hashbrown::HashMap<usize, usize> = hashbrown::HashMap::new();
-    let mut s = 0usize;
+    let mut s = root;
     let mut pv = Vec::new();
     loop {
         if let Some(&i) = seen.get(&s) {
@@ -463,9 +582,9 @@ fn void_line(space: &space::Space, ab: &Attractor, aw: &Attractor) -> (Vec<Move>
         let safe = |e: &usize| {
             let t = space.target(*e);
             if space.to_move(s) == Color::Black {
-                !matches!(aw.value(t), Some(w) if w <= 0)
+                !matches!(aw.value(t), Some(w) if w <= k)
             } else {
-                !matches!(ab.value(t), Some(b) if b >= 0)
+                !matches!(ab.value(t), Some(b) if b >= k)
             }
         };
         // Closing the cycle at once where a safe move allows it keeps the
