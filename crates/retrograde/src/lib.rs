@@ -416,8 +416,9 @@ pub struct VoidStart {
 /// leaves neither side a finite non-losing end. Komi only shifts every
 /// terminal margin, so one retrograde pass at komi 0 gives VB and VW of
 /// every state at once. For each such start, the void line at the komi
-/// just above VB (half a point) and its cycle. `rules` must be `basic`
-/// with komi 0; the board must be small enough for dense numbering.
+/// just above VB (half a point) and its cycle. `rules` must be `basic`;
+/// its komi is not read (VB and VW are given at komi 0). The board must be
+/// small enough for dense numbering (`opts.max_points`, at most 16).
 ///
 /// This is the search tool behind docs/bestiary.md ("Not in the bestiary
 /// yet"): it lists every cycle that perfect play repeats on a small board.
