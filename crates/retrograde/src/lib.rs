@@ -315,25 +315,9 @@ pub fn solve_basic_from(
     opts: &RetroOptions,
 ) -> Result<BasicSolution, RetroError> {
     let t0 = Instant::now();
-    if rules.ruleset != Ruleset::Basic {
-        return Err(RetroError::WrongRuleset(rules.ruleset));
-    }
-    let end_passes = match rules.end {
-        End::Passes(n) if n >= 1 => n,
-        e => return Err(RetroError::UnsupportedEnd(e)),
-    };
-    let index = if start.is_empty_board() && !opts.sparse {
-        let max = opts.max_points.min(DENSE_MAX_POINTS);
-        if board.len() > max {
-            return Err(RetroError::TooManyPoints {
-                points: board.len(),
-                max,
-            });
-        }
-        space::Index::Dense(DenseIndex::new(board).ok_or(RetroError::TooManyPoints {
-            points: board.len(),
-            max,
-        })?)
+    let end_passes = basic_end_passes(rules)?;
+    let mut index = if start.is_empty_board() && !opts.sparse {
+        space::Index::Dense(dense_index(board, opts)?)
     } else {
         kosolve_rules::Start::new(start.position, start.to_move)
             .check(board, rules)
@@ -347,13 +331,14 @@ pub fn solve_basic_from(
     };
     let space = space::build(
         board,
-        index,
+        &mut index,
         start,
         rules.suicide,
         rules.komi.halves(),
         end_passes,
         opts,
     )?;
+    drop(index);
     let (margins, ab, aw) = attractors(&space);
     let root = 0;
     let vb = ab.value(root);
@@ -369,7 +354,7 @@ pub fn solve_basic_from(
             (forced_line(&space, side, att), None)
         }
         BasicValue::Void => {
-            let (pv, c) = void_line(&space, &ab, &aw);
+            let (pv, c) = void_line_from(&space, &ab, &aw, 0, 0);
             (pv, Some(c))
         }
     };
@@ -401,8 +386,8 @@ pub struct VoidStart {
     pub vb: Option<i32>,
     /// VW at komi 0, in half points (`None`: White cannot force an end).
     pub vw: Option<i32>,
-    /// A komi in half points at which the value is void: strictly between
-    /// VB and VW, and no terminal margin.
+    /// A komi in half points at which the value is void: half a point above
+    /// VB (below VW where only VW is finite; 0 where neither is).
     pub komi_halves: i32,
     /// The void line at that komi (as [`BasicSolution::pv`]).
     pub pv: Vec<Move>,
@@ -427,26 +412,11 @@ pub fn void_catalogue(
     rules: &Rules,
     opts: &RetroOptions,
 ) -> Result<Vec<VoidStart>, RetroError> {
-    if rules.ruleset != Ruleset::Basic {
-        return Err(RetroError::WrongRuleset(rules.ruleset));
-    }
-    let end_passes = match rules.end {
-        End::Passes(n) if n >= 1 => n,
-        e => return Err(RetroError::UnsupportedEnd(e)),
-    };
-    let max = opts.max_points.min(DENSE_MAX_POINTS);
-    let too_many = RetroError::TooManyPoints {
-        points: board.len(),
-        max,
-    };
-    if board.len() > max {
-        return Err(too_many);
-    }
-    let dense = DenseIndex::new(board).ok_or(too_many)?;
-    let positions: Vec<Position> = dense.positions().to_vec();
+    let end_passes = basic_end_passes(rules)?;
+    let mut index = space::Index::Dense(dense_index(board, opts)?);
     let space = space::build(
         board,
-        space::Index::Dense(dense),
+        &mut index,
         &BasicStart::EMPTY,
         rules.suicide,
         0,
@@ -473,7 +443,7 @@ pub fn void_catalogue(
         };
         let (pv, cycle_start) = void_line_from(&space, &ab, &aw, s, k);
         out.push(VoidStart {
-            position: positions[st.pos as usize],
+            position: index.position(st.pos),
             to_move: st.to_move,
             vb,
             vw,
@@ -483,6 +453,32 @@ pub fn void_catalogue(
         });
     }
     Ok(out)
+}
+
+/// The end condition's number of passes, where `rules` are `basic` and
+/// end by passes.
+fn basic_end_passes(rules: &Rules) -> Result<u8, RetroError> {
+    if rules.ruleset != Ruleset::Basic {
+        return Err(RetroError::WrongRuleset(rules.ruleset));
+    }
+    match rules.end {
+        End::Passes(n) if n >= 1 => Ok(n),
+        e => Err(RetroError::UnsupportedEnd(e)),
+    }
+}
+
+/// Every legal position of `board` numbered in advance, where the board has
+/// at most `opts.max_points` (and [`DENSE_MAX_POINTS`]) points.
+fn dense_index(board: &Board, opts: &RetroOptions) -> Result<DenseIndex, RetroError> {
+    let max = opts.max_points.min(DENSE_MAX_POINTS);
+    let too_many = || RetroError::TooManyPoints {
+        points: board.len(),
+        max,
+    };
+    if board.len() > max {
+        return Err(too_many());
+    }
+    DenseIndex::new(board).ok_or_else(too_many)
 }
 
 /// The distinct terminal margins (ascending) and the attractors of Black
@@ -548,19 +544,15 @@ fn forced_line(space: &space::Space, side: Color, att: &Attractor) -> Vec<Move> 
     pv
 }
 
-/// For a void value: each side in turn plays a move that keeps the game
-/// outside the opponent's attractor of threshold 0 (Black avoids states
-/// where VW <= 0, White states where VB >= 0; such a move always exists in
-/// a void game and no terminal lies outside both attractors), preferring a
-/// move back to a state already on the line; stops when a state repeats.
-/// Returns the moves and the index where the cycle starts.
-fn void_line(space: &space::Space, ab: &Attractor, aw: &Attractor) -> (Vec<Move>, usize) {
-    void_line_from(space, ab, aw, 0, 0)
-}
-
-/// [`void_line`] from node `root`, with the margins shifted by the komi
-/// `k` (half points): Black avoids states where VW <= k, White states where
-/// VB >= k.
+/// For a start void at komi `k` (half points, shifting the margins the
+/// space was built with): from node `root`, each side in turn plays a move
+/// that keeps the game outside the opponent's attractor of threshold `k`
+/// (Black avoids states where VW <= k, White states where VB >= k; such a
+/// move always exists in a void game and no terminal lies outside both
+/// attractors), preferring a move back to a state already on the line;
+/// stops when a state repeats. Returns the moves and the index where the
+/// cycle starts. A solve calls it at its root with `k` = 0: its margins
+/// carry its komi already.
 fn void_line_from(
     space: &space::Space,
     ab: &Attractor,

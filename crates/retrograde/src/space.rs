@@ -82,7 +82,7 @@ impl Index {
 
     /// The position numbered `id`.
     #[inline]
-    fn position(&self, id: u32) -> Position {
+    pub(crate) fn position(&self, id: u32) -> Position {
         match self {
             Index::Dense(d) => d.position(id),
             Index::Sparse(s) => s.positions[id as usize],
@@ -325,7 +325,7 @@ const CHUNK: usize = 2048;
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn build(
     board: &Board,
-    mut index: Index,
+    index: &mut Index,
     start: &BasicStart,
     suicide: Suicide,
     komi_halves: i32,
@@ -367,7 +367,7 @@ pub(crate) fn build(
     let mut lo = 0usize;
     while lo < builder.len() {
         let hi = builder.len();
-        let idx = &index;
+        let idx = &*index;
         let layer: Vec<Expanded> = builder.keys()[lo..hi]
             .par_chunks(CHUNK)
             .map(|chunk| {
