@@ -59,6 +59,11 @@ impl DenseIndex {
     pub fn positions(&self) -> &[Position] {
         &self.positions
     }
+
+    /// All positions in number order, without the lookup table.
+    pub fn into_positions(self) -> Vec<Position> {
+        self.positions
+    }
 }
 
 /// A set of positions of a board with at most 40 points, as a bit vector

@@ -423,6 +423,8 @@ pub fn void_catalogue(
         end_passes,
         opts,
     )?;
+    // The positions by number; the lookup table is not needed any more.
+    let positions = index.into_positions();
     let (_, ab, aw) = attractors(&space);
     let mut out = Vec::new();
     for s in 0..space.len() {
@@ -443,7 +445,7 @@ pub fn void_catalogue(
         };
         let (pv, cycle_start) = void_line_from(&space, &ab, &aw, s, k);
         out.push(VoidStart {
-            position: index.position(st.pos),
+            position: positions[st.pos as usize],
             to_move: st.to_move,
             vb,
             vw,

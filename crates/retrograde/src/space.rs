@@ -82,10 +82,18 @@ impl Index {
 
     /// The position numbered `id`.
     #[inline]
-    pub(crate) fn position(&self, id: u32) -> Position {
+    fn position(&self, id: u32) -> Position {
         match self {
             Index::Dense(d) => d.position(id),
             Index::Sparse(s) => s.positions[id as usize],
+        }
+    }
+
+    /// Every numbered position in number order, without the lookup table.
+    pub(crate) fn into_positions(self) -> Vec<Position> {
+        match self {
+            Index::Dense(d) => d.into_positions(),
+            Index::Sparse(s) => s.positions,
         }
     }
 
