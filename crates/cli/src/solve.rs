@@ -61,6 +61,12 @@ pub struct Args {
     /// capped by --memory; see docs/kee.md).
     #[arg(long, value_enum, default_value_t = Method::Auto)]
     method: Method,
+    /// Search engine for the tests "value >= t": auto (the faster for the
+    /// ruleset and board, docs/performance.md), pns (depth-first
+    /// proof-number search) or id (alpha-beta by iterative deepening).
+    /// Values never depend on it.
+    #[arg(long, default_value = "auto", value_parser = parse_engine)]
+    engine: kosolve_solver::Engine,
     /// Search board plays before the pass (for measuring move ordering).
     #[arg(long, hide = true)]
     pass_last: bool,
@@ -80,6 +86,12 @@ pub struct Args {
     /// tracking (a second exactness argument, for cross-checks; slower).
     #[arg(long)]
     whole_keys: bool,
+}
+
+fn parse_engine(s: &str) -> Result<kosolve_solver::Engine, String> {
+    kosolve_solver::Engine::from_name(s).ok_or_else(|| {
+        format!("unknown engine '{s}': expected auto, pns or id")
+    })
 }
 
 /// How `kosolve solve` finds the value.
@@ -164,6 +176,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         unknown_cache: !args.no_unknown_cache,
         symmetry: !args.no_symmetry,
         dependencies: !args.whole_keys,
+        engine: args.engine,
         pv: true,
         kee_graph: match args.method {
             Method::Parity => true,

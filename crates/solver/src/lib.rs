@@ -60,6 +60,56 @@ pub enum Strategy {
     FullWindow,
 }
 
+/// Which search answers the null-window tests "value >= t"
+/// (docs/solver.md, "Proof-number search").
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum Engine {
+    /// Chosen by [`Engine::resolve`] from the ruleset and the board.
+    #[default]
+    Auto,
+    /// Alpha-beta by iterative deepening ([`SolveOptions::deepening`]).
+    Id,
+    /// Depth-first proof-number search (df-pn), for every ruleset with
+    /// dependency tracking; the others fall back to alpha-beta.
+    Pns,
+}
+
+impl Engine {
+    /// Every engine, in the order `--engine` lists them.
+    pub const ALL: [Engine; 3] = [Engine::Auto, Engine::Pns, Engine::Id];
+
+    /// The name `--engine` takes.
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Auto => "auto",
+            Engine::Id => "id",
+            Engine::Pns => "pns",
+        }
+    }
+
+    /// The engine a name stands for.
+    pub fn from_name(s: &str) -> Option<Engine> {
+        Engine::ALL.into_iter().find(|e| e.name() == s)
+    }
+
+    /// The engine that runs: `Auto` resolved for a game (docs/performance.md,
+    /// "Proof-number search against alpha-beta"); `Pns` only where the
+    /// ruleset has dependency tracking.
+    pub fn resolve<G: Game>(self, game: &G) -> Engine {
+        let tracked = game.history_free_key().is_some() && game.future_key().is_some();
+        match self {
+            Engine::Pns if tracked => Engine::Pns,
+            Engine::Auto if tracked && auto_picks_pns(game) => Engine::Pns,
+            _ => Engine::Id,
+        }
+    }
+}
+
+/// Where `--engine auto` picks proof-number search.
+fn auto_picks_pns<G: Game>(_game: &G) -> bool {
+    false
+}
+
 /// Options of a solve.
 #[derive(Clone, Debug)]
 pub struct SolveOptions {
@@ -110,6 +160,8 @@ pub struct SolveOptions {
     /// the state's images under the board's symmetries, with their
     /// dependencies mapped (docs/solver.md, "Symmetry"); never changes a value.
     pub symmetry: bool,
+    /// Which search answers the null-window tests.
+    pub engine: Engine,
 }
 
 impl Default for SolveOptions {
@@ -132,6 +184,7 @@ impl Default for SolveOptions {
             static_bounds: true,
             unknown_cache: true,
             symmetry: true,
+            engine: Engine::Auto,
         }
     }
 }
@@ -317,6 +370,7 @@ pub fn solve_game_with<G: Game>(game: &G, opts: &SolveOptions, tables: &Tables) 
         )),
         perms,
         inv_perms,
+        pns: opts.engine.resolve(game) == Engine::Pns,
     };
     let run = || {
         let b = search::drive(game, &shared, opts);

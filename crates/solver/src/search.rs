@@ -13,6 +13,8 @@ use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
+mod pns;
+
 /// The value of a finished game in the solver's scale, Black's point of
 /// view: the raw area margin (komi 0) for scored games, +1/-1 for a win
 /// or a loss, 0 for a declared draw.
@@ -102,6 +104,9 @@ pub(crate) struct Shared {
     pub inv_perms: Vec<[u8; 64]>,
     /// The symmetries the dependency table's keys use, as a group.
     pub group: Arc<Group>,
+    /// Null-window tests by proof-number search ([`Searcher::pns_test`])
+    /// instead of alpha-beta.
+    pub pns: bool,
 }
 
 /// The board's symmetries as arrays and their inverses (see [`Shared::perms`]).
@@ -266,7 +271,13 @@ pub(crate) struct Searcher<'a, G: Game> {
     /// limits are untouched. Only set in games without a table, which are
     /// searched on one thread (no helpers to count; see `solve_game_with`).
     budget: Option<u64>,
+    /// Proof-number search: the numbers of open nodes (one slot when the
+    /// engine is alpha-beta).
+    pns: pns::PnTable,
 }
+
+/// The proof-number table's size, as a power of two of 16-byte slots.
+const PN_TABLE_BITS: u32 = 22;
 
 impl<'a, G: Game> Searcher<'a, G> {
     pub fn new(game: G, shared: &'a Shared, cancel: Vec<Arc<AtomicBool>>) -> Self {
@@ -290,6 +301,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             last_deps: Deps::NONE,
             last_unknown: false,
             budget: None,
+            pns: pns::PnTable::new(if shared.pns { PN_TABLE_BITS } else { 0 }),
         };
         if s.shared.dep_table.is_some() {
             // The symmetries the tables key by (see `Tables`).
@@ -954,6 +966,17 @@ impl<'a, G: Game> Searcher<'a, G> {
         }
     }
 
+    /// The null-window test "value >= beta" by the solve's engine:
+    /// [`Searcher::pns_test`] under proof-number search (fail-hard),
+    /// otherwise [`Searcher::null_window`] (fail-soft).
+    pub fn test(&mut self, beta: i32, ply: usize) -> i32 {
+        if self.shared.pns && self.dep {
+            self.pns_test(beta, ply)
+        } else {
+            self.null_window(beta, ply, self.shared.deepening)
+        }
+    }
+
     /// Flushes counters to the shared totals.
     pub fn finish(&mut self) {
         self.flush();
@@ -989,6 +1012,26 @@ pub(crate) fn drive<G: Game>(game: &G, shared: &Shared, opts: &SolveOptions) -> 
                 lo = v;
                 hi = v;
             }
+        }
+        Strategy::Mtdf if shared.pns && s.dep => {
+            // Fail-hard tests: bisection of the proven range.
+            while lo < hi {
+                let beta = lo + (hi - lo + 1) / 2;
+                let n0 = s.nodes;
+                let v = s.pns_test(beta, 0);
+                if std::env::var_os("KOSOLVE_PN_DEBUG").is_some() {
+                    eprintln!("pns: value >= {beta}: {} ({} nodes, max ply {})", v >= beta, s.nodes - n0, s.bufs.len());
+                }
+                if s.aborted {
+                    break;
+                }
+                if v < beta {
+                    hi = beta - 1;
+                } else {
+                    lo = beta;
+                }
+            }
+            s.finish();
         }
         Strategy::Mtdf => {
             let mut g = 0i32.clamp(lo, hi);
@@ -1101,9 +1144,9 @@ pub(crate) fn principal_variation<G: Game>(s: &mut Searcher<'_, G>, v: i32) -> (
                 s.budget = budget.map(|b| s.nodes.saturating_add(b));
                 // Children never beat the parent: a child equals v iff it reaches v.
                 let hit = if maximize {
-                    s.null_window(v, 1, s.shared.deepening) >= v
+                    s.test(v, 1) >= v
                 } else {
-                    s.null_window(v + 1, 1, s.shared.deepening) <= v
+                    s.test(v + 1, 1) <= v
                 };
                 s.budget = None;
                 if s.aborted {

@@ -1,0 +1,375 @@
+//! Depth-first proof-number search (df-pn) for the test "value >= t"
+//! (docs/solver.md, "Proof-number search").
+//!
+//! The engine answers the same null-window question as
+//! [`Searcher::null_window`], with the same exactness machinery: a proven
+//! or disproven node is stored in the dependency table as the bound
+//! "value >= t" or "value <= t - 1", with the history entries its proof
+//! read (D+ and D-), by the very code the alpha-beta search stores with
+//! ([`Searcher::store_with_deps`]); and a node is decided by a stored bound
+//! only where [`Searcher::probe`] finds its dependencies hold in the
+//! history at hand. Proof and disproof numbers of open nodes are kept in a
+//! lossy table of this searcher's own, keyed by the canonical
+//! history-free key: they only choose which child to expand next, never
+//! what is proven, so they need no exactness argument.
+
+use super::{move_code, Probed, Searcher, Verdict, Window};
+use crate::deps::Deps;
+use kosolve_board::Color;
+use kosolve_rules::{Game, Move};
+
+/// A proof or disproof number standing for "infinite": the node is
+/// disproven (proof number) or proven (disproof number).
+pub(crate) const INF: u64 = u64::MAX / 4;
+/// Finite proof and disproof numbers are kept below this.
+const CAP: u64 = INF - 1;
+
+/// The cost of an edge to an open child (df-pn+): a line of d plies has
+/// numbers of at least d times this, so the search prefers short proofs
+/// to the long lines of repetition games.
+fn edge_cost() -> u64 {
+    static C: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    *C.get_or_init(|| {
+        std::env::var("KOSOLVE_PN_COST")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(1)
+    })
+}
+
+/// A child's numbers as its parent counts them: decided children as they
+/// are, open ones with the edge cost added.
+#[inline]
+fn eff(n: u64, decided: bool) -> u64 {
+    if decided {
+        n
+    } else {
+        (n + edge_cost()).min(CAP)
+    }
+}
+
+/// The lossy table of the proof and disproof numbers of open nodes.
+pub(crate) struct PnTable {
+    slots: Vec<PnSlot>,
+    mask: usize,
+}
+
+#[derive(Copy, Clone, Default)]
+struct PnSlot {
+    key: u64,
+    pn: u32,
+    dn: u32,
+}
+
+impl PnTable {
+    /// A table of `1 << bits` slots (16 bytes each).
+    pub fn new(bits: u32) -> PnTable {
+        PnTable {
+            slots: vec![PnSlot::default(); 1 << bits],
+            mask: (1 << bits) - 1,
+        }
+    }
+
+    fn get(&self, key: u64) -> Option<(u64, u64)> {
+        let s = self.slots[key as usize & self.mask];
+        (s.key == key && key != 0).then_some((s.pn as u64, s.dn as u64))
+    }
+
+    fn put(&mut self, key: u64, pn: u64, dn: u64) {
+        let clamp = |x: u64| x.min(u32::MAX as u64) as u32;
+        self.slots[key as usize & self.mask] = PnSlot {
+            key,
+            pn: clamp(pn),
+            dn: clamp(dn),
+        };
+    }
+}
+
+/// What a look at a node found.
+enum Look {
+    /// Decided: whether "value >= t" holds; the dependencies are in `last_deps`.
+    Decided(bool),
+    /// Open, with its proof and disproof numbers.
+    Open(u64, u64),
+    /// The search was stopped.
+    Abort,
+}
+
+/// A child of an expanded node: its move, its entry's digest and tag, and
+/// its numbers (0 / [`INF`] once decided).
+struct Kid {
+    m: Move,
+    entry: Option<(u64, crate::mirror::Tag)>,
+    pn: u64,
+    dn: u64,
+}
+
+/// The table key of a node's numbers for threshold `t`.
+fn pn_key(w: &Window, t: i32) -> Option<u64> {
+    let k = w.base.or(w.key)?;
+    let k = (k as u64) ^ ((k >> 64) as u64).rotate_left(29);
+    Some((k ^ (t as i64 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)) | 1)
+}
+
+impl<G: Game> Searcher<'_, G> {
+    /// The test "value >= t" at the current node by df-pn: returns `t`
+    /// (proven) or `t - 1` (disproven), as a fail-hard null-window search
+    /// would; meaningless when `aborted` is set. Requires dependency
+    /// tracking (every ruleset with a history-free key).
+    pub fn pns_test(&mut self, t: i32, ply: usize) -> i32 {
+        self.last_unknown = false;
+        match self.look(t) {
+            Look::Decided(true) => return t,
+            Look::Decided(false) => return t - 1,
+            Look::Abort => return 0,
+            Look::Open(..) => {}
+        }
+        let (pn, dn) = self.mid(t, INF, INF, ply);
+        if self.aborted {
+            return 0;
+        }
+        debug_assert!(pn == 0 || dn == 0, "df-pn returned open at the root");
+        if pn == 0 {
+            t
+        } else {
+            t - 1
+        }
+    }
+
+    /// Looks at the current node without expanding it: the end of the
+    /// game, the value range, the static bounds and the tables. Counts one
+    /// node.
+    fn look(&mut self, t: i32) -> Look {
+        if let Some(v) = self.enter(t - 1, t) {
+            if self.aborted {
+                return Look::Abort;
+            }
+            return Look::Decided(v >= t);
+        }
+        if let Some(v) = self.static_cut(t - 1, t) {
+            return Look::Decided(v >= t);
+        }
+        match self.probe(t - 1, t) {
+            Probed::Decided(v) => Look::Decided(v >= t),
+            Probed::Open(w) => {
+                let (pn, dn) = pn_key(&w, t)
+                    .and_then(|k| self.pns.get(k))
+                    .unwrap_or((1, 1));
+                Look::Open(pn.max(1), dn.max(1))
+            }
+        }
+    }
+
+    /// Expands the current (open) node and searches below it until its
+    /// proof number reaches `thpn` or its disproof number `thdn`, or it is
+    /// decided. Returns its numbers; when decided (one of them 0) the
+    /// bound is stored and `last_deps` holds its dependencies.
+    fn mid(&mut self, t: i32, thpn: u64, thdn: u64, ply: usize) -> (u64, u64) {
+        // The tables may have learnt this node since the parent looked.
+        let w = match self.probe(t - 1, t) {
+            Probed::Decided(v) => return if v >= t { (0, INF) } else { (INF, 0) },
+            Probed::Open(w) => w,
+        };
+        let maximize = self.game.to_move() == Color::Black;
+        let nodes_before = self.nodes;
+        let moves = self.ordered_moves(ply, w.tt_best);
+        let mut kids: Vec<Kid> = Vec::with_capacity(moves.len());
+        // The union of the decided children that do not decide this node
+        // (Black: those refuted; White: those proven).
+        let mut rest = Deps::NONE;
+        let mut decided: Option<(usize, Deps)> = None;
+        for &m in &moves {
+            let entry = self.play(m);
+            let look = self.look(t);
+            let d = self.last_deps;
+            self.undo();
+            let (pn, dn) = match look {
+                Look::Abort => {
+                    self.bufs[ply] = moves;
+                    return (1, 1);
+                }
+                Look::Decided(holds) => {
+                    let d = through(d, entry);
+                    if holds == maximize {
+                        decided = Some((kids.len(), self.chosen(d, m, entry)));
+                        kids.push(Kid { m, entry, pn: 0, dn: 0 });
+                        break;
+                    }
+                    rest.merge(&d);
+                    if holds {
+                        (0, INF)
+                    } else {
+                        (INF, 0)
+                    }
+                }
+                Look::Open(pn, dn) => (pn, dn),
+            };
+            kids.push(Kid { m, entry, pn, dn });
+        }
+        self.bufs[ply] = moves;
+        let key = pn_key(&w, t);
+        loop {
+            if let Some((i, d)) = decided {
+                let m = kids[i].m;
+                return self.settle(&w, t, maximize, m, d, Deps::NONE, nodes_before);
+            }
+            let (pn, dn) = numbers(&kids, maximize);
+            if pn == 0 || dn == 0 {
+                // Every child decided against the side to move.
+                let m = kids[0].m;
+                return self.settle(&w, t, !maximize, m, Deps::NONE, rest, nodes_before);
+            }
+            if pn >= thpn || dn >= thdn {
+                if let Some(k) = key {
+                    self.pns.put(k, pn, dn);
+                }
+                return (pn, dn);
+            }
+            let (i, second) = select(&kids, maximize);
+            // The child's thresholds, less the edge cost its numbers carry here.
+            let c = edge_cost();
+            let (cpn, cdn) = if maximize {
+                (
+                    thpn.min(widen(second)) - c,
+                    thdn - dn + eff(kids[i].dn, false) - c,
+                )
+            } else {
+                (
+                    thpn - pn + eff(kids[i].pn, false) - c,
+                    thdn.min(widen(second)) - c,
+                )
+            };
+            let m = kids[i].m;
+            let entry = self.play(m);
+            debug_assert_eq!(entry.map(|e| e.0), kids[i].entry.map(|e| e.0));
+            let (kpn, kdn) = self.mid(t, cpn, cdn, ply + 1);
+            let d = self.last_deps;
+            self.undo();
+            if self.aborted {
+                return (pn, dn);
+            }
+            kids[i].pn = kpn;
+            kids[i].dn = kdn;
+            if kpn == 0 || kdn == 0 {
+                let holds = kpn == 0;
+                let d = through(d, entry);
+                if holds == maximize {
+                    decided = Some((i, self.chosen(d, m, entry)));
+                } else {
+                    rest.merge(&d);
+                }
+            }
+        }
+    }
+
+    /// A chosen move's dependencies: the child's, with the move's own
+    /// entry avoided (the move must stay legal).
+    fn chosen(&self, mut d: Deps, m: Move, entry: Option<(u64, crate::mirror::Tag)>) -> Deps {
+        if let (Move::Play(_), Some((_, tag))) = (m, entry) {
+            d.avoid(tag, self.hist.group().shift());
+        }
+        d
+    }
+
+    /// Stores a decided node through [`Searcher::store_with_deps`] and
+    /// returns its numbers. `proven`: "value >= t" holds. The node is
+    /// decided by the child `best` in the side to move's favour (its
+    /// dependencies `best_deps`, the chosen move's entry avoided), or
+    /// against it by every child (their union `all`).
+    #[allow(clippy::too_many_arguments)]
+    fn settle(
+        &mut self,
+        w: &Window,
+        t: i32,
+        proven: bool,
+        best: Move,
+        best_deps: Deps,
+        all: Deps,
+        nodes_before: u64,
+    ) -> (u64, u64) {
+        let verdict = Verdict {
+            best: if proven { t } else { t - 1 },
+            best_i: 0,
+            best_deps,
+            all_deps: all,
+            unknown: false,
+        };
+        let work = self.nodes - nodes_before + 1;
+        self.store_with_deps(w, verdict, move_code(best), work);
+        if proven {
+            (0, INF)
+        } else {
+            (INF, 0)
+        }
+    }
+}
+
+/// A child's dependencies relative to the parent's history: the entry of
+/// the move between them lies on the path, which any reuse replays.
+fn through(mut d: Deps, entry: Option<(u64, crate::mirror::Tag)>) -> Deps {
+    if let Some((e, _)) = entry {
+        d.drop_need(e);
+    }
+    d
+}
+
+/// The threshold a selected child gets from the second-best number
+/// (the 1 + epsilon trick of Pawlewicz and Lew: a little above it, so
+/// that two close siblings do not take turns one node at a time).
+fn widen(second: u64) -> u64 {
+    static E: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    let e = *E.get_or_init(|| {
+        std::env::var("KOSOLVE_PN_EPS")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(4)
+    });
+    if second >= CAP {
+        return INF;
+    }
+    second + 1 + if e == 0 { 0 } else { second / e }
+}
+
+/// A node's numbers from its children's: Black (OR): the least proof
+/// number and the sum of disproof numbers; White (AND) the other way.
+fn numbers(kids: &[Kid], maximize: bool) -> (u64, u64) {
+    let (mut least, mut sum) = (INF, 0u64);
+    for k in kids {
+        let d = k.pn == 0 || k.dn == 0;
+        let (pn, dn) = (eff(k.pn, d), eff(k.dn, d));
+        let (a, b) = if maximize { (pn, dn) } else { (dn, pn) };
+        least = least.min(a);
+        sum = if b >= INF || sum >= INF {
+            INF
+        } else {
+            (sum + b).min(CAP)
+        };
+    }
+    if maximize {
+        (least, sum)
+    } else {
+        (sum, least)
+    }
+}
+
+/// The child to expand (the least proof number for Black, the least
+/// disproof number for White; the first in move order among equals) and
+/// the second least number.
+fn select(kids: &[Kid], maximize: bool) -> (usize, u64) {
+    let num = |k: &Kid| {
+        let d = k.pn == 0 || k.dn == 0;
+        eff(if maximize { k.pn } else { k.dn }, d)
+    };
+    let (mut best, mut first, mut second) = (0, INF, INF);
+    for (i, k) in kids.iter().enumerate() {
+        let n = num(k);
+        if n < first {
+            second = first;
+            first = n;
+            best = i;
+        } else if n < second {
+            second = n;
+        }
+    }
+    (best, second)
+}
