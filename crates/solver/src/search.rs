@@ -274,13 +274,20 @@ pub(crate) struct Searcher<'a, G: Game> {
     /// Proof-number search: the numbers of open nodes (one slot when the
     /// engine is alpha-beta).
     pns: pns::PnTable,
+    /// Proof-number search: a helper's random tie-breaking state (0: the
+    /// main searcher, which breaks ties by move order).
+    jitter: u64,
 }
 
-/// The proof-number table's size, as a power of two of 16-byte slots.
-const PN_TABLE_BITS: u32 = 22;
+/// The proof-number table's size, as a power of two of 16-byte slots:
+/// 64 MiB from 7 points up, less on the smallest boards.
+fn pn_table_bits(points: usize) -> u32 {
+    (8 + 2 * points as u32).clamp(12, 22)
+}
 
 impl<'a, G: Game> Searcher<'a, G> {
     pub fn new(game: G, shared: &'a Shared, cancel: Vec<Arc<AtomicBool>>) -> Self {
+        let game_points = game.board().len();
         let mut s = Searcher {
             game,
             shared,
@@ -301,7 +308,12 @@ impl<'a, G: Game> Searcher<'a, G> {
             last_deps: Deps::NONE,
             last_unknown: false,
             budget: None,
-            pns: pns::PnTable::new(if shared.pns { PN_TABLE_BITS } else { 0 }),
+            pns: pns::PnTable::new(if shared.pns {
+                pn_table_bits(game_points)
+            } else {
+                0
+            }),
+            jitter: 0,
         };
         if s.shared.dep_table.is_some() {
             // The symmetries the tables key by (see `Tables`).
@@ -1018,7 +1030,7 @@ pub(crate) fn drive<G: Game>(game: &G, shared: &Shared, opts: &SolveOptions) -> 
             while lo < hi {
                 let beta = lo + (hi - lo + 1) / 2;
                 let n0 = s.nodes;
-                let v = s.pns_test(beta, 0);
+                let v = pns_race(&mut s, game, shared, beta);
                 if std::env::var_os("KOSOLVE_PN_DEBUG").is_some() {
                     eprintln!("pns: value >= {beta}: {} ({} nodes, max ply {})", v >= beta, s.nodes - n0, s.bufs.len());
                 }
@@ -1063,6 +1075,50 @@ pub(crate) fn drive<G: Game>(game: &G, shared: &Shared, opts: &SolveOptions) -> 
         upper: hi,
         pv,
         pv_complete,
+    }
+}
+
+/// The test "value >= beta" at the root by proof-number search. With
+/// several threads, helpers run the same test with random tie-breaking
+/// (each its own numbers table, all sharing the proven results), and the
+/// first to finish answers; every answer is a proof, so the value does not
+/// depend on which (docs/solver.md, "Proof-number search").
+fn pns_race<G: Game>(s: &mut Searcher<'_, G>, game: &G, shared: &Shared, beta: i32) -> i32 {
+    let threads = rayon::current_num_threads();
+    if shared.split_depth == 0 || threads < 2 {
+        return s.pns_test(beta, 0);
+    }
+    let done = Arc::new(AtomicBool::new(false));
+    let answer = AtomicI32::new(i32::MIN);
+    let mut v = 0;
+    rayon::scope(|sc| {
+        for h in 1..threads {
+            let (done, answer) = (done.clone(), &answer);
+            sc.spawn(move |_| {
+                let mut hs = Searcher::new(game.clone(), shared, vec![done.clone()]);
+                hs.jitter = 0x9E37_79B9_7F4A_7C15 ^ (h as u64).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+                let v = hs.pns_test(beta, 0);
+                hs.finish();
+                if !hs.aborted && !done.swap(true, Ordering::Relaxed) {
+                    answer.store(v, Ordering::Relaxed);
+                }
+            });
+        }
+        s.cancel.push(done.clone());
+        v = s.pns_test(beta, 0);
+        s.cancel.pop();
+        if !s.aborted && !done.swap(true, Ordering::Relaxed) {
+            answer.store(v, Ordering::Relaxed);
+        }
+    });
+    let a = answer.load(Ordering::Relaxed);
+    if a == i32::MIN {
+        // Nobody finished: the solve's own limits, or Ctrl-C.
+        s.aborted = true;
+        0
+    } else {
+        s.aborted = false;
+        a
     }
 }
 

@@ -225,7 +225,7 @@ impl<G: Game> Searcher<'_, G> {
                 }
                 return (pn, dn);
             }
-            let (i, second) = select(&kids, maximize);
+            let (i, second) = select(&kids, maximize, &mut self.jitter);
             // The child's thresholds, less the edge cost its numbers carry here.
             let c = edge_cost();
             let (cpn, cdn) = if maximize {
@@ -353,23 +353,38 @@ fn numbers(kids: &[Kid], maximize: bool) -> (u64, u64) {
 }
 
 /// The child to expand (the least proof number for Black, the least
-/// disproof number for White; the first in move order among equals) and
-/// the second least number.
-fn select(kids: &[Kid], maximize: bool) -> (usize, u64) {
+/// disproof number for White) and the least number among the others.
+/// Among equals the main searcher takes the first in move order; a helper
+/// (`jitter` not 0) a random one, so that helpers spread over different
+/// subtrees.
+fn select(kids: &[Kid], maximize: bool, jitter: &mut u64) -> (usize, u64) {
     let num = |k: &Kid| {
         let d = k.pn == 0 || k.dn == 0;
         eff(if maximize { k.pn } else { k.dn }, d)
     };
-    let (mut best, mut first, mut second) = (0, INF, INF);
+    let mut best = 0;
+    let mut best_key = u128::MAX;
     for (i, k) in kids.iter().enumerate() {
-        let n = num(k);
-        if n < first {
-            second = first;
-            first = n;
+        let r = if *jitter == 0 {
+            0
+        } else {
+            *jitter ^= *jitter << 13;
+            *jitter ^= *jitter >> 7;
+            *jitter ^= *jitter << 17;
+            *jitter >> 56
+        };
+        let key = ((num(k) as u128) << 8) | r as u128;
+        if key < best_key {
+            best_key = key;
             best = i;
-        } else if n < second {
-            second = n;
         }
     }
+    let second = kids
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| i != best)
+        .map(|(_, k)| num(k))
+        .min()
+        .unwrap_or(INF);
     (best, second)
 }
