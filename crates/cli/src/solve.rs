@@ -5,11 +5,16 @@ use crate::interrupt::install_interrupt_handler;
 use crate::start::{resolve, Resolved, StartArgs};
 use kosolve_board::{Board, Color};
 use kosolve_rules::{AnyGame, Game, Komi, Move, Rules, Ruleset, Setup, ValueKind};
-use kosolve_solver::{default_memory_mib, sgf_size, Answer, KomiAnalysis, Report, SolveOptions};
+use kosolve_solver::{
+    default_memory_mib, sgf_size, Answer, KomiAnalysis, Live, Report, SolveOptions,
+};
 use serde_json::json;
 use std::fmt::Write as _;
 use std::path::Path;
+use std::io::IsTerminal;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 /// Options of `kosolve solve`.
 #[derive(clap::Args, Debug)]
@@ -82,6 +87,10 @@ pub struct Args {
     /// them and checking them against the plain keys; values never depend on it).
     #[arg(long)]
     no_symmetry: bool,
+    /// Print no live progress line (it is drawn only when stderr is a
+    /// terminal).
+    #[arg(long)]
+    quiet: bool,
     /// Cache results under whole-history keys only, without dependency
     /// tracking (a second exactness argument, for cross-checks; slower).
     #[arg(long)]
@@ -166,6 +175,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
         None => Some(kosolve_solver::default_komi_range(&board)),
     }
     .filter(|_| fundamental);
+    let nodes = Arc::new(AtomicU64::new(0));
+    let live = Arc::new(Live::default());
     let opts = SolveOptions {
         threads,
         memory_mib: args.memory.unwrap_or_else(default_memory_mib),
@@ -177,6 +188,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
         symmetry: !args.no_symmetry,
         dependencies: !args.whole_keys,
         engine: args.engine,
+        progress: Some(nodes.clone()),
+        live: Some(live.clone()),
         pv: true,
         kee_graph: match args.method {
             Method::Parity => true,
@@ -186,7 +199,17 @@ pub fn run(args: Args) -> Result<(), CliError> {
         ..SolveOptions::default()
     };
     install_interrupt_handler();
-    let report = kosolve_solver::solve_from(board.clone(), rules, &setup, &opts, komi_range)?;
+    let done = Arc::new(AtomicBool::new(false));
+    let watcher = (!args.quiet && std::io::stderr().is_terminal()).then(|| {
+        let (nodes, live, done) = (nodes.clone(), live.clone(), done.clone());
+        std::thread::spawn(move || watch(&nodes, &live, &done))
+    });
+    let report = kosolve_solver::solve_from(board.clone(), rules, &setup, &opts, komi_range);
+    done.store(true, Ordering::SeqCst);
+    if let Some(w) = watcher {
+        let _ = w.join();
+    }
+    let report = report?;
     if let Some(path) = &args.sgf {
         if report.answer.is_solved() {
             kosolve_sweep::write_atomic(Path::new(path), sgf(&board, &report, &setup).as_bytes())
@@ -200,6 +223,56 @@ pub fn run(args: Args) -> Result<(), CliError> {
         Format::Text => print!("{}", to_text(&board, &report, args.pv, &setup)),
     }
     Ok(())
+}
+
+/// The live line of a solve on a terminal, redrawn about once a second:
+/// elapsed time, the threshold under test and the bounds proven so far,
+/// nodes and nodes per second, and the tables' size.
+fn watch(nodes: &AtomicU64, live: &Live, done: &AtomicBool) {
+    let start = Instant::now();
+    let bar = indicatif::ProgressBar::new_spinner();
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{spinner} [{elapsed_precise}] {msg}")
+            .expect("a valid template"),
+    );
+    let mut last = Instant::now() - Duration::from_secs(2);
+    while !done.load(Ordering::SeqCst) {
+        if last.elapsed() >= Duration::from_secs(1) {
+            last = Instant::now();
+            let n = nodes.load(Ordering::Relaxed);
+            let rate = n as f64 / start.elapsed().as_secs_f64().max(1e-9);
+            bar.set_message(live_line(
+                live.threshold.load(Ordering::Relaxed),
+                live.lower.load(Ordering::Relaxed),
+                live.upper.load(Ordering::Relaxed),
+                n,
+                rate,
+                live.table_bytes.load(Ordering::Relaxed),
+            ));
+            bar.tick();
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    bar.finish_and_clear();
+}
+
+/// The text of the live line (without the elapsed time, which the bar draws).
+fn live_line(threshold: i32, lower: i32, upper: i32, nodes: u64, rate: f64, bytes: u64) -> String {
+    let test = if threshold == i32::MIN {
+        "line".to_string()
+    } else {
+        format!("testing value >= {threshold}")
+    };
+    let bounds = if lower == i32::MIN {
+        "bounds -".to_string()
+    } else {
+        format!("bounds [{lower}, {upper}]")
+    };
+    format!(
+        "{test}, {bounds}, {nodes} nodes, {:.2} M nodes/s, tables {:.0} MiB (Ctrl-C stops)",
+        rate / 1e6,
+        bytes as f64 / (1024.0 * 1024.0)
+    )
 }
 
 fn komi_json(k: Komi) -> serde_json::Value {

@@ -36,7 +36,7 @@ use kosolve_board::{Board, Shape};
 use kosolve_rules::{Game, Komi, Move, Rules, Ruleset, Setup, SetupError, ValueKind};
 use std::borrow::Cow;
 use std::fmt;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -105,9 +105,48 @@ impl Engine {
     }
 }
 
-/// Where `--engine auto` picks proof-number search.
-fn auto_picks_pns<G: Game>(_game: &G) -> bool {
-    false
+/// Where `--engine auto` picks proof-number search: measured on one
+/// thread from the empty board under psk, ssk, nssk, fixed, basic-fixed
+/// and bkr (docs/performance.md, "Proof-number search against
+/// alpha-beta"), alpha-beta is faster on boards of up to 9 points and on
+/// 3x4 and 2x5 (a factor of 1.3 to 3), proof-number search on 1x10,
+/// 1x11, 2x6 and everything of 13 points or more (4x4, 3x5 and 2x7
+/// solve in a minute, where alpha-beta proves no bound in ten).
+fn auto_picks_pns<G: Game>(game: &G) -> bool {
+    let points = game.board().len();
+    match *game.board().shape() {
+        kosolve_board::Shape::Rect { rows, cols } => {
+            let short = rows.min(cols);
+            points >= 13 || (short == 1 && points >= 10) || (short == 2 && points >= 12)
+        }
+        _ => points >= 13,
+    }
+}
+
+/// Live figures of a running solve, for progress displays: the threshold
+/// under test and the bounds proven so far (the nodes go to
+/// [`SolveOptions::progress`]). Results never depend on them.
+#[derive(Debug)]
+pub struct Live {
+    /// The threshold t of the test "value >= t" under way (`i32::MIN`: none).
+    pub threshold: AtomicI32,
+    /// The proven lower bound (`i32::MIN` before the first solve starts).
+    pub lower: AtomicI32,
+    /// The proven upper bound (`i32::MAX` before the first solve starts).
+    pub upper: AtomicI32,
+    /// The bytes the transposition tables hold.
+    pub table_bytes: AtomicU64,
+}
+
+impl Default for Live {
+    fn default() -> Self {
+        Live {
+            threshold: AtomicI32::new(i32::MIN),
+            lower: AtomicI32::new(i32::MIN),
+            upper: AtomicI32::new(i32::MAX),
+            table_bytes: AtomicU64::new(0),
+        }
+    }
 }
 
 /// Options of a solve.
@@ -162,6 +201,9 @@ pub struct SolveOptions {
     pub symmetry: bool,
     /// Which search answers the null-window tests.
     pub engine: Engine,
+    /// Where the driver publishes the threshold under test, the proven
+    /// bounds and the table size as it goes (progress displays).
+    pub live: Option<Arc<Live>>,
 }
 
 impl Default for SolveOptions {
@@ -185,6 +227,7 @@ impl Default for SolveOptions {
             unknown_cache: true,
             symmetry: true,
             engine: Engine::Auto,
+            live: None,
         }
     }
 }
@@ -371,6 +414,7 @@ pub fn solve_game_with<G: Game>(game: &G, opts: &SolveOptions, tables: &Tables) 
         perms,
         inv_perms,
         pns: opts.engine.resolve(game) == Engine::Pns,
+        live: opts.live.clone(),
     };
     let run = || {
         let b = search::drive(game, &shared, opts);

@@ -107,6 +107,8 @@ pub(crate) struct Shared {
     /// Null-window tests by proof-number search ([`Searcher::pns_test`])
     /// instead of alpha-beta.
     pub pns: bool,
+    /// Where the driver publishes its progress (see [`crate::Live`]).
+    pub live: Option<Arc<crate::Live>>,
 }
 
 /// The board's symmetries as arrays and their inverses (see [`Shared::perms`]).
@@ -431,6 +433,11 @@ impl<'a, G: Game> Searcher<'a, G> {
         self.shared
             .static_cuts
             .fetch_add(self.static_cuts - self.flushed_cuts, Ordering::Relaxed);
+        if let Some(l) = &self.shared.live {
+            let bytes = self.shared.table.peak_bytes()
+                + self.shared.dep_table.as_ref().map_or(0, |t| t.peak_bytes());
+            l.table_bytes.store(bytes as u64, Ordering::Relaxed);
+        }
         self.flushed_nodes = self.nodes;
         self.flushed_hits = self.hits;
         self.flushed_cuts = self.static_cuts;
@@ -1016,6 +1023,13 @@ pub(crate) fn drive<G: Game>(game: &G, shared: &Shared, opts: &SolveOptions) -> 
         };
     }
     let mut s = Searcher::new(game.clone(), shared, Vec::new());
+    let publish = |beta: i32, lo: i32, hi: i32| {
+        if let Some(l) = &shared.live {
+            l.threshold.store(beta, Ordering::Relaxed);
+            l.lower.store(lo, Ordering::Relaxed);
+            l.upper.store(hi, Ordering::Relaxed);
+        }
+    };
     match opts.strategy {
         Strategy::FullWindow => {
             let v = s.search(lo - 1, hi + 1, 0, UNLIMITED);
@@ -1029,6 +1043,7 @@ pub(crate) fn drive<G: Game>(game: &G, shared: &Shared, opts: &SolveOptions) -> 
             // Fail-hard tests: bisection of the proven range.
             while lo < hi {
                 let beta = lo + (hi - lo + 1) / 2;
+                publish(beta, lo, hi);
                 let n0 = s.nodes;
                 let v = pns_race(&mut s, game, shared, beta);
                 if std::env::var_os("KOSOLVE_PN_DEBUG").is_some() {
@@ -1049,6 +1064,7 @@ pub(crate) fn drive<G: Game>(game: &G, shared: &Shared, opts: &SolveOptions) -> 
             let mut g = 0i32.clamp(lo, hi);
             while lo < hi {
                 let beta = if g <= lo { lo + 1 } else { g };
+                publish(beta, lo, hi);
                 let v = s.null_window(beta, 0, opts.deepening);
                 if s.aborted {
                     break;
@@ -1063,6 +1079,7 @@ pub(crate) fn drive<G: Game>(game: &G, shared: &Shared, opts: &SolveOptions) -> 
             s.finish();
         }
     }
+    publish(i32::MIN, lo, hi);
     // The PV search reuses this searcher's history heuristic, which makes
     // its refutations of non-optimal moves as cheap as the main search.
     let (pv, pv_complete) = if opts.pv && lo == hi && !s.aborted {
