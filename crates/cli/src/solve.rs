@@ -258,18 +258,20 @@ fn watch(nodes: &AtomicU64, live: &Live, done: &AtomicBool) {
 
 /// The text of the live line (without the elapsed time, which the bar draws).
 fn live_line(threshold: i32, lower: i32, upper: i32, nodes: u64, rate: f64, bytes: u64) -> String {
-    let test = if threshold == i32::MIN {
-        "line".to_string()
+    let test = if lower == i32::MIN {
+        "starting".to_string()
+    } else if threshold == i32::MIN {
+        "finding the principal variation".to_string()
     } else {
         format!("testing value >= {threshold}")
     };
     let bounds = if lower == i32::MIN {
-        "bounds -".to_string()
+        String::new()
     } else {
-        format!("bounds [{lower}, {upper}]")
+        format!(", bounds [{lower}, {upper}]")
     };
     format!(
-        "{test}, {bounds}, {nodes} nodes, {:.2} M nodes/s, tables {:.0} MiB (Ctrl-C stops)",
+        "{test}{bounds}, {nodes} nodes, {:.2} M nodes/s, tables {:.0} MiB (Ctrl-C stops)",
         rate / 1e6,
         bytes as f64 / (1024.0 * 1024.0)
     )
@@ -686,4 +688,22 @@ fn sgf(board: &Arc<Board>, r: &Report, setup: &Setup) -> String {
     }
     out.push_str(")\n");
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::live_line;
+
+    #[test]
+    fn the_live_line_names_the_test_the_bounds_and_the_effort() {
+        let l = live_line(2, 1, 5, 1_234_567, 2.5e6, 3 << 20);
+        assert_eq!(
+            l,
+            "testing value >= 2, bounds [1, 5], 1234567 nodes, 2.50 M nodes/s, tables 3 MiB \
+             (Ctrl-C stops)"
+        );
+        assert!(live_line(i32::MIN, i32::MIN, i32::MAX, 0, 0.0, 0).starts_with("starting, 0 nodes"));
+        assert!(live_line(i32::MIN, 4, 4, 9, 1.0, 0)
+            .starts_with("finding the principal variation, bounds [4, 4]"));
+    }
 }

@@ -306,3 +306,22 @@ fn kee_two_by_two_is_a_draw_by_default() {
     assert_eq!(v["status"], "solved", "{v}");
     assert_eq!(v["value"], 0, "{v}");
 }
+
+/// `--engine pns` and `--engine id` give the same value and line on the
+/// same solve; an unknown engine is a usage error; with stderr not a
+/// terminal no live line is drawn.
+#[test]
+fn engines_agree_and_bad_engines_are_refused() {
+    for (board, rules) in [("3x3", "psk"), ("2x3", "nssk"), ("1x6", "fixed")] {
+        let id = solve_json(&["--board", board, "--rules", rules, "--engine", "id"]);
+        let pns = solve_json(&["--board", board, "--rules", rules, "--engine", "pns"]);
+        assert_eq!(id["value"], pns["value"], "{board} {rules}");
+        assert_eq!(id["status"], "solved", "{board} {rules}");
+    }
+    let (code, _, err) = run(&["solve", "--board", "2x2", "--engine", "dfpn"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("unknown engine 'dfpn'"), "{err}");
+    let (code, _, err) = run(&["solve", "--board", "2x3", "--engine", "pns"]);
+    assert_eq!(code, 0);
+    assert!(err.is_empty(), "stderr is not a terminal, yet: {err}");
+}

@@ -1044,11 +1044,7 @@ pub(crate) fn drive<G: Game>(game: &G, shared: &Shared, opts: &SolveOptions) -> 
             while lo < hi {
                 let beta = lo + (hi - lo + 1) / 2;
                 publish(beta, lo, hi);
-                let n0 = s.nodes;
                 let v = pns_race(&mut s, game, shared, beta);
-                if std::env::var_os("KOSOLVE_PN_DEBUG").is_some() {
-                    eprintln!("pns: value >= {beta}: {} ({} nodes, max ply {})", v >= beta, s.nodes - n0, s.bufs.len());
-                }
                 if s.aborted {
                     break;
                 }
@@ -1079,7 +1075,9 @@ pub(crate) fn drive<G: Game>(game: &G, shared: &Shared, opts: &SolveOptions) -> 
             s.finish();
         }
     }
-    publish(i32::MIN, lo, hi);
+    if lo == hi {
+        publish(i32::MIN, lo, hi);
+    }
     // The PV search reuses this searcher's history heuristic, which makes
     // its refutations of non-optimal moves as cheap as the main search.
     let (pv, pv_complete) = if opts.pv && lo == hi && !s.aborted {

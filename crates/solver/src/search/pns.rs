@@ -26,16 +26,14 @@ const CAP: u64 = INF - 1;
 
 /// The cost of an edge to an open child (df-pn+): a line of d plies has
 /// numbers of at least d times this, so the search prefers short proofs
-/// to the long lines of repetition games.
-fn edge_cost() -> u64 {
-    static C: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
-    *C.get_or_init(|| {
-        std::env::var("KOSOLVE_PN_COST")
-            .ok()
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(1)
-    })
-}
+/// to the long lines of repetition games (docs/performance.md,
+/// "Proof-number search against alpha-beta": 1 against 0 and 2).
+const EDGE_COST: u64 = 1;
+
+/// The 1 + epsilon of the thresholds: a selected child may grow to the
+/// second-best number plus one plus this fraction of it (1/2; 1/4 and no
+/// epsilon measured in docs/performance.md).
+const EPSILON_DIVISOR: u64 = 2;
 
 /// A child's numbers as its parent counts them: decided children as they
 /// are, open ones with the edge cost added.
@@ -44,7 +42,7 @@ fn eff(n: u64, decided: bool) -> u64 {
     if decided {
         n
     } else {
-        (n + edge_cost()).min(CAP)
+        (n + EDGE_COST).min(CAP)
     }
 }
 
@@ -227,7 +225,7 @@ impl<G: Game> Searcher<'_, G> {
             }
             let (i, second) = select(&kids, maximize, &mut self.jitter);
             // The child's thresholds, less the edge cost its numbers carry here.
-            let c = edge_cost();
+            let c = EDGE_COST;
             let (cpn, cdn) = if maximize {
                 (
                     thpn.min(widen(second)) - c,
@@ -317,17 +315,10 @@ fn through(mut d: Deps, entry: Option<(u64, crate::mirror::Tag)>) -> Deps {
 /// (the 1 + epsilon trick of Pawlewicz and Lew: a little above it, so
 /// that two close siblings do not take turns one node at a time).
 fn widen(second: u64) -> u64 {
-    static E: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
-    let e = *E.get_or_init(|| {
-        std::env::var("KOSOLVE_PN_EPS")
-            .ok()
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(4)
-    });
     if second >= CAP {
         return INF;
     }
-    second + 1 + if e == 0 { 0 } else { second / e }
+    second + 1 + second / EPSILON_DIVISOR
 }
 
 /// A node's numbers from its children's: Black (OR): the least proof
