@@ -142,16 +142,58 @@ impl Position {
     /// touches only `c`).
     pub fn safe_points(&self, board: &Board, c: Color, suicide: Suicide) -> Bitboard {
         let alive = self.pass_alive(board, c, suicide);
+        alive | self.eyes_of(board, alive)
+    }
+
+    /// The empty points whose every neighbour is a stone of `alive`
+    /// (one-point eyes of pass-alive chains, see [`Position::safe_points`]).
+    pub fn eyes_of(&self, board: &Board, alive: Bitboard) -> Bitboard {
+        let mut eyes = Bitboard::EMPTY;
         if alive.is_empty() {
-            return alive;
+            return eyes;
         }
-        let mut safe = alive;
         for p in self.empty(board) {
             let nb = board.neighbors(p);
             if nb.any() && nb.is_subset(alive) {
-                safe = safe.with(p);
+                eyes = eyes.with(p);
             }
         }
-        safe
+        eyes
+    }
+
+    /// `c`'s *territory regions* (docs/solver.md, "Territory"): the
+    /// regions (maximal connected sets of points `c` does not occupy)
+    /// whose every neighbour outside is a stone of one pass-alive chain C
+    /// of `c` and whose every point, stone or empty, is next to C. The
+    /// opponent cannot live there: the region always keeps an empty point,
+    /// every one of which is a liberty of C, and `c` can capture every
+    /// opponent stone in it by filling the liberties of the opponent's
+    /// chains there, each such play joining C. Whether a repetition ban
+    /// lets her is a question of the history, which this function does not
+    /// read. Returns the union of the regions, and the pass-alive stones.
+    pub fn safe_regions(&self, board: &Board, c: Color, suicide: Suicide) -> (Bitboard, Bitboard) {
+        let alive = self.pass_alive(board, c, suicide);
+        if alive.is_empty() {
+            return (Bitboard::EMPTY, alive);
+        }
+        let own = self.stones(c);
+        let mut out = Bitboard::EMPTY;
+        let mut rest = board.all() - own;
+        while let Some(p) = rest.first_point() {
+            let r = board.flood(Bitboard::from_point(p), board.all() - own);
+            rest = rest - r;
+            let around = board.expand(r) & own;
+            let Some(q) = around.first_point() else {
+                continue;
+            };
+            if !around.is_subset(alive) {
+                continue;
+            }
+            let chain = board.flood(Bitboard::from_point(q), own);
+            if around.is_subset(chain) && r.is_subset(board.expand(chain)) {
+                out |= r;
+            }
+        }
+        (out, alive)
     }
 }

@@ -79,6 +79,10 @@ pub struct Args {
     /// them and checking them against the plain search).
     #[arg(long)]
     no_static_bounds: bool,
+    /// Do not count territory regions in the static bounds (for measuring
+    /// them; values never depend on it; see docs/solver.md, "Territory").
+    #[arg(long)]
+    no_territory: bool,
     /// Do not cache, within one iterative-deepening pass, the nodes found
     /// unknown (for measuring it; values never depend on it).
     #[arg(long)]
@@ -184,6 +188,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         max_seconds: args.max_seconds,
         pass_first: !args.pass_last,
         static_bounds: !args.no_static_bounds,
+        territory: !args.no_territory,
         unknown_cache: !args.no_unknown_cache,
         symmetry: !args.no_symmetry,
         dependencies: !args.whole_keys,

@@ -98,6 +98,9 @@ impl Game for AnyGame {
     fn static_bounds(&self) -> Option<(i32, i32)> {
         each!(self, g => g.static_bounds())
     }
+    fn territory_bounds(&self) -> Option<crate::Territory> {
+        each!(self, g => g.territory_bounds())
+    }
     fn key_symmetries(&self) -> usize {
         each!(self, g => g.key_symmetries())
     }

@@ -1,7 +1,7 @@
 //! The [`Game`] trait shared by every ruleset, with [`Move`] and [`GameResult`].
 
 use crate::Rules;
-use kosolve_board::{Board, Color, Point, Position};
+use kosolve_board::{Bitboard, Board, Color, Point, Position};
 use std::fmt;
 
 /// A move of any ruleset.
@@ -77,6 +77,44 @@ impl fmt::Display for GameResult {
             GameResult::Draw => f.write_str("draw"),
         }
     }
+}
+
+/// A history condition of a territory bound: it holds where no position
+/// that occurred before the state has every stone of `alive` of `color`
+/// and a stone of `color` in `regions` (docs/solver.md, "Territory").
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Pattern {
+    /// The side whose territory it is.
+    pub color: Color,
+    /// That side's pass-alive stones.
+    pub alive: Bitboard,
+    /// Its territory regions.
+    pub regions: Bitboard,
+}
+
+impl Pattern {
+    /// Whether `p` is a position the condition excludes.
+    pub fn matches(&self, p: &Position) -> bool {
+        let own = p.stones(self.color);
+        self.alive.is_subset(own) && (own & self.regions).any()
+    }
+}
+
+/// Bounds with territory counted ([`Game::territory_bounds`]): Black's
+/// lower bound holds under `black`'s condition, White's upper bound under
+/// `white`'s.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Territory {
+    /// The static bounds ([`Game::static_bounds`]), which need no condition.
+    pub plain: (i32, i32),
+    /// A lower bound on the value, with Black's territory counted.
+    pub lower: i32,
+    /// An upper bound on the value, with White's territory counted.
+    pub upper: i32,
+    /// The condition of `lower`.
+    pub black: Pattern,
+    /// The condition of `upper`.
+    pub white: Pattern,
 }
 
 /// A game in progress under one ruleset: legal moves, play/undo, the end and its score.
@@ -203,6 +241,16 @@ pub trait Game: Clone + Send + Sync {
     /// docs/solver.md, "Static bounds", for why each ruleset that gives
     /// them may.
     fn static_bounds(&self) -> Option<(i32, i32)> {
+        None
+    }
+
+    /// The static bounds with each side's territory regions counted too
+    /// ([`Position::safe_regions`]), where the ruleset allows it; `None`
+    /// (the default) elsewhere. Unlike [`Game::static_bounds`] these read
+    /// the history: each side's bound holds where no position before this
+    /// state has that side's pass-alive stones and one of its stones in
+    /// its territory regions ([`Territory`]; docs/solver.md, "Territory").
+    fn territory_bounds(&self) -> Option<Territory> {
         None
     }
     /// Plays `m` if it is legal; returns whether it was.

@@ -20,7 +20,7 @@ mod start;
 
 pub use any::AnyGame;
 pub use fundamental::FundamentalGame;
-pub use game::{Game, GameResult, Move, MAX_KEY_SYMMETRIES};
+pub use game::{Game, GameResult, Move, Pattern, Territory, MAX_KEY_SYMMETRIES};
 pub use kee::KeeGame;
 pub use ruleset::{End, Komi, Rules, RulesError, Ruleset, ValueKind};
 pub use standard::StandardGame;

@@ -715,6 +715,52 @@ impl Game for StandardGame {
         Some((2 * b - n, n - 2 * w))
     }
 
+    /// Counted for psk, ssk, nssk, tromp-taylor, fixed and basic-fixed
+    /// (docs/solver.md, "Territory", says why each may); not for bkr,
+    /// whose frames can repeat when positions do not.
+    fn territory_bounds(&self) -> Option<crate::Territory> {
+        let rs = self.rules.ruleset;
+        if !matches!(
+            rs,
+            Ruleset::Psk
+                | Ruleset::Ssk
+                | Ruleset::Nssk
+                | Ruleset::TrompTaylor
+                | Ruleset::Fixed
+                | Ruleset::BasicFixed
+        ) || !matches!(self.rules.end, End::Passes(_))
+        {
+            return None;
+        }
+        let n = self.board.len() as i32;
+        let su = self.rules.suicide;
+        let side = |c: Color| {
+            let (mut regions, alive) = self.pos.safe_regions(&self.board, c, su);
+            // The owner must get a move before the game can end while the
+            // opponent has stones there: otherwise the opponent's pass may
+            // end it with them on the board (docs/solver.md, "Territory").
+            let invaded = (self.pos.stones(c.opponent()) & regions).any();
+            if invaded && self.to_move != c && self.passes + 1 >= self.end_passes {
+                regions = kosolve_board::Bitboard::EMPTY;
+            }
+            let safe = alive | self.pos.eyes_of(&self.board, alive);
+            (
+                safe.count() as i32,
+                (safe | regions).count() as i32,
+                crate::Pattern { color: c, alive, regions },
+            )
+        };
+        let (b0, b, black) = side(Color::Black);
+        let (w0, w, white) = side(Color::White);
+        Some(crate::Territory {
+            plain: (2 * b0 - n, n - 2 * w0),
+            lower: 2 * b - n,
+            upper: n - 2 * w,
+            black,
+            white,
+        })
+    }
+
     fn position_hash(&self) -> u128 {
         self.hash
     }

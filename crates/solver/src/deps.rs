@@ -17,10 +17,15 @@
 //! D-.
 
 use crate::mirror::{Group, Mirror, Tag};
+use kosolve_board::{Bitboard, Color};
+use kosolve_rules::Pattern;
 use crate::sharded::{log_work, Sharded, Slot};
 
 /// How many D+ entries a dependency set holds before it is given up as too large.
 pub const NEEDS_CAP: usize = 30;
+/// How many territory conditions a dependency set holds before it is
+/// given up as too large.
+pub const PATTERNS_CAP: usize = 16;
 /// Bits of the Bloom filter that holds D-.
 pub const AVOID_BITS: usize = 4096;
 const AVOID_WORDS: usize = AVOID_BITS / 64;
@@ -38,7 +43,19 @@ pub struct Deps {
     pub over: bool,
     needs: [u64; NEEDS_CAP],
     avoid: [u64; AVOID_WORDS],
+    /// How many of `patterns` are in use.
+    npat: u8,
+    /// Territory conditions (docs/solver.md, "Territory"): no position
+    /// of the history may match one.
+    patterns: [Pattern; PATTERNS_CAP],
 }
+
+/// An unused territory condition slot.
+const NO_PATTERN: Pattern = Pattern {
+    color: Color::Black,
+    alive: Bitboard::EMPTY,
+    regions: Bitboard::EMPTY,
+};
 
 impl Default for Deps {
     fn default() -> Self {
@@ -65,6 +82,8 @@ impl Deps {
         over: false,
         needs: [0; NEEDS_CAP],
         avoid: [0; AVOID_WORDS],
+        npat: 0,
+        patterns: [NO_PATTERN; PATTERNS_CAP],
     };
     /// Unknown dependencies (a whole-history table hit, or too many).
     pub const OVER: Deps = Deps {
@@ -72,6 +91,8 @@ impl Deps {
         over: true,
         needs: [0; NEEDS_CAP],
         avoid: [0; AVOID_WORDS],
+        npat: 0,
+        patterns: [NO_PATTERN; PATTERNS_CAP],
     };
 
     /// D+: the entries that must be present.
@@ -98,6 +119,32 @@ impl Deps {
         }
         self.needs[self.plus as usize] = d;
         self.plus += 1;
+    }
+
+    /// The territory conditions.
+    pub fn patterns(&self) -> &[Pattern] {
+        &self.patterns[..self.npat as usize]
+    }
+
+    /// Adds a territory condition: no position of the history may match it.
+    pub fn forbid(&mut self, p: Pattern) {
+        if self.over || self.patterns().contains(&p) {
+            return;
+        }
+        if self.npat as usize >= PATTERNS_CAP {
+            *self = Deps::OVER;
+            return;
+        }
+        self.patterns[self.npat as usize] = p;
+        self.npat += 1;
+    }
+
+    /// The territory conditions moved to the frame of the image under `g`.
+    fn patterns_in_frame(&mut self, group: &Group, g: usize) {
+        for p in self.patterns[..self.npat as usize].iter_mut() {
+            p.alive = group.map_bits(p.alive, g);
+            p.regions = group.map_bits(p.regions, g);
+        }
     }
 
     /// Adds an entry that must be absent, tagged `t`, with filter slots of
@@ -143,6 +190,9 @@ impl Deps {
         for (x, y) in self.avoid.iter_mut().zip(o.avoid.iter()) {
             *x |= *y;
         }
+        for &p in o.patterns() {
+            self.forbid(p);
+        }
     }
 
     /// Drops `d` from D+: the move from the parent adds it, so at the
@@ -172,7 +222,18 @@ impl Deps {
         if m.any_tag(sym, |t| self.may_avoid(t, shift)) {
             return None;
         }
-        out.avoid_in_frame(m.group(), m.group().inverse(sym));
+        let back = m.group().inverse(sym);
+        out.avoid_in_frame(m.group(), back);
+        if out.npat > 0 {
+            out.patterns_in_frame(m.group(), back);
+            if m
+                .positions()
+                .iter()
+                .any(|pos| out.patterns().iter().any(|p| p.matches(pos)))
+            {
+                return None;
+            }
+        }
         Some(out)
     }
 
@@ -188,6 +249,7 @@ impl Deps {
             self.needs[i] = m.image(self.needs[i], sym)?;
         }
         self.avoid_in_frame(m.group(), sym);
+        self.patterns_in_frame(m.group(), sym);
         Some(self)
     }
 }

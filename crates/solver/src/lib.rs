@@ -201,6 +201,10 @@ pub struct SolveOptions {
     pub symmetry: bool,
     /// Which search answers the null-window tests.
     pub engine: Engine,
+    /// With `static_bounds`: count each side's territory regions too,
+    /// where the history allows it (docs/solver.md, "Territory"); never
+    /// changes a value.
+    pub territory: bool,
     /// Where the driver publishes the threshold under test, the proven
     /// bounds and the table size as it goes (progress displays).
     pub live: Option<Arc<Live>>,
@@ -228,6 +232,7 @@ impl Default for SolveOptions {
             symmetry: true,
             engine: Engine::Auto,
             live: None,
+            territory: true,
         }
     }
 }
@@ -258,6 +263,8 @@ pub struct Stats {
     pub table_hits: u64,
     /// Nodes decided by the static bounds.
     pub static_cuts: u64,
+    /// Of those, the nodes decided by a territory bound.
+    pub territory_cuts: u64,
     /// Entries held at the end.
     pub table_entries: u64,
     /// Stores that met a full bucket.
@@ -275,6 +282,7 @@ impl Stats {
         self.nodes += o.nodes;
         self.table_hits += o.table_hits;
         self.static_cuts += o.static_cuts;
+        self.territory_cuts += o.territory_cuts;
         self.table_entries = self.table_entries.max(o.table_entries);
         self.replacements += o.replacements;
         self.peak_table_mib = self.peak_table_mib.max(o.peak_table_mib);
@@ -391,6 +399,11 @@ pub fn solve_game_with<G: Game>(game: &G, opts: &SolveOptions, tables: &Tables) 
         hits: AtomicU64::new(0),
         static_cuts: AtomicU64::new(0),
         static_bounds: opts.static_bounds,
+        // Territory under proof-number search only: alpha-beta by iterative
+        // deepening lost more to the bounds its conditions refuse than it
+        // gained (docs/performance.md, "Territory").
+        territory: opts.static_bounds && opts.territory && opts.engine.resolve(game) == Engine::Pns,
+        territory_cuts: AtomicU64::new(0),
         stop: AtomicBool::new(false),
         max_nodes: opts.max_nodes,
         deadline: opts

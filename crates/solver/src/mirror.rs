@@ -16,6 +16,7 @@
 //! With one symmetry (the identity) the mirror is the plain multiset of
 //! entry digests, and the tag of an entry is its digest.
 
+use kosolve_board::{Bitboard, Point, Position};
 use hashbrown::HashMap;
 use std::sync::Arc;
 
@@ -71,6 +72,8 @@ pub(crate) struct Group {
     shift: u32,
     /// `slot_map[g][b]`: a filter byte with every slot's bit `t` moved to `t . g`.
     slot_map: Vec<[u8; 256]>,
+    /// The point maps (`perms[g][p]`: the image of `p` under `g`).
+    perms: Vec<[u8; 64]>,
 }
 
 impl Group {
@@ -125,6 +128,7 @@ impl Group {
             mask_map,
             shift,
             slot_map,
+            perms: perms.to_vec(),
         }
     }
 
@@ -147,6 +151,18 @@ impl Group {
     #[inline]
     pub fn inverse(&self, g: usize) -> usize {
         self.inv[g] as usize
+    }
+
+    /// The image of a point set under `g`.
+    pub fn map_bits(&self, b: Bitboard, g: usize) -> Bitboard {
+        if g == 0 {
+            return b;
+        }
+        let mut out = Bitboard::EMPTY;
+        for p in b {
+            out = out.with(Point(self.perms[g][p.index()]));
+        }
+        out
     }
 
     /// log2 of the bits per D- filter slot.
@@ -206,6 +222,8 @@ pub(crate) struct Mirror {
     img: Map<Images>,
     /// With symmetries: (image digest under s) ^ SALT[s] to the entry digest, s >= 1.
     inv: Map<u64>,
+    /// Every position that occurred, in order (territory conditions read them).
+    positions: Vec<Position>,
 }
 
 impl Mirror {
@@ -217,7 +235,23 @@ impl Mirror {
             raw: map(),
             img: map(),
             inv: map(),
+            positions: Vec::new(),
         }
+    }
+
+    /// Records a position that occurred.
+    pub fn push_position(&mut self, p: Position) {
+        self.positions.push(p);
+    }
+
+    /// Forgets the last position recorded.
+    pub fn pop_position(&mut self) {
+        self.positions.pop();
+    }
+
+    /// Every position recorded, in order.
+    pub fn positions(&self) -> &[Position] {
+        &self.positions
     }
 
     /// The number of symmetries.

@@ -71,6 +71,11 @@ pub(crate) struct Shared {
     pub static_cuts: AtomicU64,
     /// Whether to cut on [`Game::static_bounds`].
     pub static_bounds: bool,
+    /// Whether the static cut also counts territory, under its history
+    /// condition ([`Game::territory_bounds`]; dependency tracking only).
+    pub territory: bool,
+    /// Nodes decided by a territory bound.
+    pub territory_cuts: AtomicU64,
     pub stop: AtomicBool,
     pub max_nodes: Option<u64>,
     pub deadline: Option<Instant>,
@@ -243,6 +248,9 @@ pub(crate) struct Searcher<'a, G: Game> {
     hits: u64,
     /// Nodes decided by the static bounds.
     static_cuts: u64,
+    /// Nodes decided by a territory bound (counted in `static_cuts` too).
+    territory_cuts: u64,
+    flushed_territory: u64,
     /// The part of `nodes` / `hits` / `static_cuts` already added to the shared counters.
     flushed_nodes: u64,
     flushed_hits: u64,
@@ -296,6 +304,8 @@ impl<'a, G: Game> Searcher<'a, G> {
             nodes: 0,
             hits: 0,
             static_cuts: 0,
+            territory_cuts: 0,
+            flushed_territory: 0,
             flushed_nodes: 0,
             flushed_hits: 0,
             flushed_cuts: 0,
@@ -331,6 +341,20 @@ impl<'a, G: Game> Searcher<'a, G> {
                 s.hist = Mirror::new(s.shared.group.clone());
                 for images in entries.chunks(syms) {
                     s.hist.add(images);
+                }
+                {
+                    // Every position that occurred, for the territory
+                    // conditions (kept whatever this solve's setting: a
+                    // shared table may hold bounds that carry them).
+                    let mut g = s.game.clone();
+                    let mut back = vec![g.position()];
+                    while !g.moves().is_empty() {
+                        g.undo();
+                        back.push(g.position());
+                    }
+                    for p in back.into_iter().rev() {
+                        s.hist.push_position(p);
+                    }
                 }
             }
         }
@@ -392,6 +416,9 @@ impl<'a, G: Game> Searcher<'a, G> {
             None
         };
         self.entry_stack.push(e);
+        if self.dep {
+            self.hist.push_position(self.game.position());
+        }
         e.map(|e| (e, self.hist.tag(e).expect("just added")))
     }
 
@@ -400,6 +427,9 @@ impl<'a, G: Game> Searcher<'a, G> {
         self.game.undo();
         if let Some(Some(e)) = self.entry_stack.pop() {
             self.hist.remove(e);
+        }
+        if self.dep {
+            self.hist.pop_position();
         }
     }
 
@@ -441,6 +471,10 @@ impl<'a, G: Game> Searcher<'a, G> {
         self.flushed_nodes = self.nodes;
         self.flushed_hits = self.hits;
         self.flushed_cuts = self.static_cuts;
+        self.shared
+            .territory_cuts
+            .fetch_add(self.territory_cuts - self.flushed_territory, Ordering::Relaxed);
+        self.flushed_territory = self.territory_cuts;
     }
 
     fn check_stop(&mut self) -> bool {
@@ -575,6 +609,11 @@ impl<'a, G: Game> Searcher<'a, G> {
         if !self.shared.static_bounds {
             return None;
         }
+        if self.dep && self.shared.territory {
+            if let Some(t) = self.game.territory_bounds() {
+                return self.territory_cut(alpha, beta, t);
+            }
+        }
         let (lower, upper) = self.game.static_bounds()?;
         let v = if lower >= beta {
             lower
@@ -584,6 +623,39 @@ impl<'a, G: Game> Searcher<'a, G> {
             return None;
         };
         self.static_cuts += 1;
+        Some(v)
+    }
+
+    /// The static cut with territory counted ([`Game::territory_bounds`];
+    /// docs/solver.md, "Territory"): the plain bounds first, which hold
+    /// whatever the history; then a side's bound with its territory,
+    /// where no position of the history matches its condition, and with
+    /// that condition as the result's dependency.
+    fn territory_cut(&mut self, alpha: i32, beta: i32, t: kosolve_rules::Territory) -> Option<i32> {
+        let (lower, upper) = t.plain;
+        if lower >= beta {
+            self.static_cuts += 1;
+            return Some(lower);
+        }
+        if upper <= alpha {
+            self.static_cuts += 1;
+            return Some(upper);
+        }
+        let (v, pattern) = if t.lower >= beta {
+            (t.lower, t.black)
+        } else if t.upper <= alpha {
+            (t.upper, t.white)
+        } else {
+            return None;
+        };
+        if self.hist.positions().iter().any(|p| pattern.matches(p)) {
+            return None;
+        }
+        let mut d = Deps::NONE;
+        d.forbid(pattern);
+        self.last_deps = d;
+        self.static_cuts += 1;
+        self.territory_cuts += 1;
         Some(v)
     }
 
@@ -1257,6 +1329,7 @@ pub(crate) fn stats(shared: &Shared, start: Instant, threads: usize) -> Stats {
         nodes: shared.nodes.load(Ordering::Relaxed),
         table_hits: shared.hits.load(Ordering::Relaxed),
         static_cuts: shared.static_cuts.load(Ordering::Relaxed),
+        territory_cuts: shared.territory_cuts.load(Ordering::Relaxed),
         table_entries: (shared.table.len() + dt.map_or(0, |t| t.len())) as u64,
         replacements: shared.table.replacements() + dt.map_or(0, |t| t.replacements()),
         peak_table_mib: (shared.table.peak_bytes() + dt.map_or(0, |t| t.peak_bytes())) as f64
