@@ -10,8 +10,8 @@ use kosolve_solver::{
 };
 use serde_json::json;
 use std::fmt::Write as _;
-use std::path::Path;
 use std::io::IsTerminal;
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -102,9 +102,8 @@ pub struct Args {
 }
 
 fn parse_engine(s: &str) -> Result<kosolve_solver::Engine, String> {
-    kosolve_solver::Engine::from_name(s).ok_or_else(|| {
-        format!("unknown engine '{s}': expected auto, pns or id")
-    })
+    kosolve_solver::Engine::from_name(s)
+        .ok_or_else(|| format!("unknown engine '{s}': expected auto, pns or id"))
 }
 
 /// How `kosolve solve` finds the value.

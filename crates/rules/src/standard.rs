@@ -747,7 +747,11 @@ impl Game for StandardGame {
             (
                 safe.count() as i32,
                 (safe | regions).count() as i32,
-                crate::Pattern { color: c, alive, regions },
+                crate::Pattern {
+                    color: c,
+                    alive,
+                    regions,
+                },
             )
         };
         let (b0, b, black) = side(Color::Black);

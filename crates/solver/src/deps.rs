@@ -17,9 +17,9 @@
 //! D-.
 
 use crate::mirror::{Group, Mirror, Tag};
+use crate::sharded::{log_work, Sharded, Slot};
 use kosolve_board::{Bitboard, Color};
 use kosolve_rules::Pattern;
-use crate::sharded::{log_work, Sharded, Slot};
 
 /// How many D+ entries a dependency set holds before it is given up as too large.
 pub const NEEDS_CAP: usize = 30;
@@ -226,8 +226,7 @@ impl Deps {
         out.avoid_in_frame(m.group(), back);
         if out.npat > 0 {
             out.patterns_in_frame(m.group(), back);
-            if m
-                .positions()
+            if m.positions()
                 .iter()
                 .any(|pos| out.patterns().iter().any(|p| p.matches(pos)))
             {

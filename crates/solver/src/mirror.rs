@@ -16,8 +16,8 @@
 //! With one symmetry (the identity) the mirror is the plain multiset of
 //! entry digests, and the tag of an entry is its digest.
 
-use kosolve_board::{Bitboard, Point, Position};
 use hashbrown::HashMap;
+use kosolve_board::{Bitboard, Point, Position};
 use std::sync::Arc;
 
 /// The most symmetries a board has (a square: 8).

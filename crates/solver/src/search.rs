@@ -471,9 +471,10 @@ impl<'a, G: Game> Searcher<'a, G> {
         self.flushed_nodes = self.nodes;
         self.flushed_hits = self.hits;
         self.flushed_cuts = self.static_cuts;
-        self.shared
-            .territory_cuts
-            .fetch_add(self.territory_cuts - self.flushed_territory, Ordering::Relaxed);
+        self.shared.territory_cuts.fetch_add(
+            self.territory_cuts - self.flushed_territory,
+            Ordering::Relaxed,
+        );
         self.flushed_territory = self.territory_cuts;
     }
 

@@ -63,6 +63,29 @@ fn published_two_by_four() {
     assert_eq!(ssk.value(), Some(8));
 }
 
+/// van der Werf: 4x4 is +2 under psk and (his thesis) situational
+/// superko. Proof-number search, 2 threads, about a minute each in
+/// release mode (`cargo test --release -p kosolve-solver --test published
+/// -- --ignored`); the line replays to the value.
+#[test]
+#[ignore = "minutes: run in release mode with --ignored"]
+fn published_four_by_four() {
+    let b = board("4x4");
+    for rs in [Ruleset::Psk, Ruleset::Ssk] {
+        let g = AnyGame::new(b.clone(), rules(rs, Suicide::Forbidden, 0).unwrap());
+        let s = solve_game(
+            &g,
+            &SolveOptions {
+                engine: kosolve_solver::Engine::Pns,
+                memory_mib: 4096,
+                ..opts(2)
+            },
+        );
+        assert_eq!(s.value(), Some(2), "4x4 {rs}");
+        assert_eq!(replay_value(&g, &s.pv), Some(2), "4x4 {rs}: line");
+    }
+}
+
 #[test]
 fn two_by_two_psk_outcomes_and_effort() {
     let b = board("2x2");

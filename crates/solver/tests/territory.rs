@@ -8,8 +8,8 @@ mod common;
 
 use common::*;
 use kosolve_board::Suicide;
-use kosolve_rules::{AnyGame, Game, Ruleset};
 use kosolve_rules::Pattern;
+use kosolve_rules::{AnyGame, Game, Ruleset};
 use kosolve_solver::{solve_game, solve_game_with, Engine, SolveOptions, Tables};
 use kosolve_testkit::{reference, Rng};
 
@@ -45,13 +45,25 @@ fn check_bounds(g: &AnyGame, v: i32, label: &str) -> u64 {
         return 0;
     };
     let mut tight = 0;
-    assert!(t.plain.0 <= v && v <= t.plain.1, "{label}: static bounds {:?}, value {v}", t.plain);
+    assert!(
+        t.plain.0 <= v && v <= t.plain.1,
+        "{label}: static bounds {:?}, value {v}",
+        t.plain
+    );
     if condition_holds(g, &t.black) {
-        assert!(t.lower <= v, "{label}: territory lower bound {} above the value {v}", t.lower);
+        assert!(
+            t.lower <= v,
+            "{label}: territory lower bound {} above the value {v}",
+            t.lower
+        );
         tight += u64::from(t.lower == v && t.lower > t.plain.0);
     }
     if condition_holds(g, &t.white) {
-        assert!(t.upper >= v, "{label}: territory upper bound {} below the value {v}", t.upper);
+        assert!(
+            t.upper >= v,
+            "{label}: territory upper bound {} below the value {v}",
+            t.upper
+        );
         tight += u64::from(t.upper == v && t.upper < t.plain.1);
     }
     tight
@@ -104,7 +116,12 @@ fn compare(rs: Ruleset, boards: &[&str], states: usize) -> (u64, u64) {
                 while !h.moves().is_empty() {
                     let fresh = solve_game(&h, &o);
                     let shared = solve_game_with(&h, &o, &tables);
-                    assert_eq!(shared.value(), fresh.value(), "{label}: shared tables, {} moves", h.moves().len());
+                    assert_eq!(
+                        shared.value(),
+                        fresh.value(),
+                        "{label}: shared tables, {} moves",
+                        h.moves().len()
+                    );
                     if let Some(w) = fresh.value() {
                         tight += check_bounds(&h, w, &label);
                     }
@@ -133,8 +150,14 @@ fn territory_matches_the_solver_without_it() {
         cuts += c;
         tight += t;
     }
-    assert!(cuts > 0, "no territory cut was made: the test tests nothing");
-    assert!(tight > 0, "no territory bound met the value: a bound one point too high would pass");
+    assert!(
+        cuts > 0,
+        "no territory cut was made: the test tests nothing"
+    );
+    assert!(
+        tight > 0,
+        "no territory bound met the value: a bound one point too high would pass"
+    );
 }
 
 /// Rulesets whose territory is not counted give none, and the value
@@ -160,7 +183,12 @@ fn no_territory_where_it_is_not_proven() {
 fn a_stored_territory_bound_keeps_its_condition() {
     let mut rng = Rng::new(0x7E89);
     let mut found = 0;
-    for rs in [Ruleset::Psk, Ruleset::TrompTaylor, Ruleset::Fixed, Ruleset::Nssk] {
+    for rs in [
+        Ruleset::Psk,
+        Ruleset::TrompTaylor,
+        Ruleset::Fixed,
+        Ruleset::Nssk,
+    ] {
         for b in ["2x3", "1x6", "2x4"] {
             let b = board(b);
             for su in [Suicide::Forbidden, Suicide::Allowed] {
@@ -168,7 +196,9 @@ fn a_stored_territory_bound_keeps_its_condition() {
                 for i in 0..300 {
                     let mut g = AnyGame::new(b.clone(), r);
                     rng.play_line(&mut g, 8 + i % 40);
-                    let Some(t) = g.territory_bounds() else { continue };
+                    let Some(t) = g.territory_bounds() else {
+                        continue;
+                    };
                     let (bh, wh) = (condition_holds(&g, &t.black), condition_holds(&g, &t.white));
                     if (bh || t.lower == t.plain.0) && (wh || t.upper == t.plain.1) {
                         continue;
@@ -185,26 +215,42 @@ fn a_stored_territory_bound_keeps_its_condition() {
                     // this one's bound.
                     let mut parent = g.clone();
                     parent.undo();
-                    if matches!(parent.moves().last(), Some(kosolve_rules::Move::Pass) | None) {
+                    if matches!(
+                        parent.moves().last(),
+                        Some(kosolve_rules::Move::Pass) | None
+                    ) {
                         continue;
                     }
                     let mut clean = AnyGame::new(b.clone(), r);
-                    set_up(&mut clean, &parent.position().diagram_line(&b), parent.to_move());
+                    set_up(
+                        &mut clean,
+                        &parent.position().diagram_line(&b),
+                        parent.to_move(),
+                    );
                     if matches!(clean.moves().last(), Some(kosolve_rules::Move::Pass)) {
                         continue;
                     }
-                    let Some(pv) = solve_game(&parent, &options(false, Engine::Pns, 1)).value() else {
+                    let Some(pv) = solve_game(&parent, &options(false, Engine::Pns, 1)).value()
+                    else {
                         continue;
                     };
                     let tables = Tables::new(&clean, &o);
                     assert!(solve_game_with(&clean, &o, &tables).value().is_some());
-                    let label = format!("{rs} {} suicide={su} after {:?}", b.name(), parent.moves());
-                    assert_eq!(solve_game_with(&parent, &o, &tables).value(), Some(pv), "{label}");
+                    let label =
+                        format!("{rs} {} suicide={su} after {:?}", b.name(), parent.moves());
+                    assert_eq!(
+                        solve_game_with(&parent, &o, &tables).value(),
+                        Some(pv),
+                        "{label}"
+                    );
                     found += 1;
                 }
             }
         }
     }
     eprintln!("{found} states whose territory bound needs its condition");
-    assert!(found > 0, "no state needed its condition: the test tests nothing");
+    assert!(
+        found > 0,
+        "no state needed its condition: the test tests nothing"
+    );
 }

@@ -190,7 +190,12 @@ impl<G: Game> Searcher<'_, G> {
                     let d = through(d, entry);
                     if holds == maximize {
                         decided = Some((kids.len(), self.chosen(d, m, entry)));
-                        kids.push(Kid { m, entry, pn: 0, dn: 0 });
+                        kids.push(Kid {
+                            m,
+                            entry,
+                            pn: 0,
+                            dn: 0,
+                        });
                         break;
                     }
                     rest.merge(&d);
