@@ -330,6 +330,9 @@ pub struct Tables {
     dep: bool,
     /// The symmetries the dependency table's keys use (1: none).
     syms: usize,
+    /// Whether bounds may carry territory conditions (which only searchers
+    /// that keep the history's positions can check).
+    territory: bool,
 }
 
 impl Tables {
@@ -345,15 +348,25 @@ impl Tables {
             table: Arc::new(Table::new(if dep { cap / 4 } else { cap })),
             dep_table: dep.then(|| Arc::new(deps::DepTable::new(cap - cap / 4))),
             dep,
+            territory: uses_territory(game, opts),
         }
     }
 
     /// Whether these tables suit `game` under `opts` (the same use of
-    /// dependency tracking).
+    /// dependency tracking, symmetry and territory).
     pub fn suits<G: Game>(&self, game: &G, opts: &SolveOptions) -> bool {
         self.dep == (opts.dependencies && game.history_entries(&mut Vec::new()))
             && self.syms == key_syms(game, opts)
+            && self.territory == uses_territory(game, opts)
     }
+}
+
+/// Whether a solve of `game` under `opts` counts territory: with the
+/// static bounds, under proof-number search only (alpha-beta by iterative
+/// deepening lost more to the bounds its conditions refuse than it gained,
+/// docs/performance.md, "Territory").
+fn uses_territory<G: Game>(game: &G, opts: &SolveOptions) -> bool {
+    opts.static_bounds && opts.territory && opts.engine.resolve(game) == Engine::Pns
 }
 
 /// The symmetries dependency tracking keys `game`'s results by under `opts`.
@@ -399,10 +412,7 @@ pub fn solve_game_with<G: Game>(game: &G, opts: &SolveOptions, tables: &Tables) 
         hits: AtomicU64::new(0),
         static_cuts: AtomicU64::new(0),
         static_bounds: opts.static_bounds,
-        // Territory under proof-number search only: alpha-beta by iterative
-        // deepening lost more to the bounds its conditions refuse than it
-        // gained (docs/performance.md, "Territory").
-        territory: opts.static_bounds && opts.territory && opts.engine.resolve(game) == Engine::Pns,
+        territory: uses_territory(game, opts),
         territory_cuts: AtomicU64::new(0),
         stop: AtomicBool::new(false),
         max_nodes: opts.max_nodes,

@@ -342,10 +342,10 @@ impl<'a, G: Game> Searcher<'a, G> {
                 for images in entries.chunks(syms) {
                     s.hist.add(images);
                 }
-                {
+                if s.shared.territory {
                     // Every position that occurred, for the territory
-                    // conditions (kept whatever this solve's setting: a
-                    // shared table may hold bounds that carry them).
+                    // conditions (tables that hold bounds with them are
+                    // used only by such searchers: `Tables::suits`).
                     let mut g = s.game.clone();
                     let mut back = vec![g.position()];
                     while !g.moves().is_empty() {
@@ -416,7 +416,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             None
         };
         self.entry_stack.push(e);
-        if self.dep {
+        if self.dep && self.shared.territory {
             self.hist.push_position(self.game.position());
         }
         e.map(|e| (e, self.hist.tag(e).expect("just added")))
@@ -428,7 +428,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         if let Some(Some(e)) = self.entry_stack.pop() {
             self.hist.remove(e);
         }
-        if self.dep {
+        if self.dep && self.shared.territory {
             self.hist.pop_position();
         }
     }

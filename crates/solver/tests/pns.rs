@@ -72,7 +72,7 @@ fn pns_matches_alpha_beta_under_superko() {
         Ruleset::Ssk,
         Ruleset::Nssk,
     ] {
-        compare(rs, &["1x4", "2x2", "1x5", "2x3"], 0, 12);
+        compare(rs, &["1x4", "2x2", "1x5", "2x3"], 0, 8);
     }
 }
 
@@ -84,7 +84,7 @@ fn pns_matches_alpha_beta_under_fixed_bkr_and_primitive() {
         Ruleset::Bkr,
         Ruleset::Primitive,
     ] {
-        compare(rs, &["1x4", "2x2", "1x5", "2x3"], 0, 12);
+        compare(rs, &["1x4", "2x2", "1x5", "2x3"], 0, 8);
     }
 }
 
@@ -95,7 +95,7 @@ fn pns_matches_alpha_beta_in_fundamental_and_ultimate_go() {
         Ruleset::Ultimate,
         Ruleset::UltimateSimple,
     ] {
-        compare(rs, &["1x3", "1x4", "2x2"], 1, 10);
+        compare(rs, &["1x3", "1x4", "2x2"], 1, 6);
     }
 }
 
