@@ -107,6 +107,7 @@ pub fn run_job(job: &Job, nodes: &Arc<AtomicU64>) -> JobOutput {
         max_nodes: job.limits.max_nodes,
         max_seconds: job.limits.max_seconds,
         progress: Some(nodes.clone()),
+        engine: job.limits.engine,
         kee_graph: job.limits.kee_parity
             || (job.limits.kee_auto
                 && kosolve_solver::kee_auto_parity(&board, &job.rules, &job.setup())),

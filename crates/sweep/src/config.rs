@@ -68,6 +68,7 @@ struct RawConfig {
     suicide: Option<Spanned<Vec<Spanned<String>>>>,
     komi: Option<Spanned<Vec<Spanned<toml::Value>>>>,
     kee_method: Option<Spanned<String>>,
+    engine: Option<Spanned<String>>,
     #[serde(default)]
     limits: RawLimits,
 }
@@ -112,6 +113,9 @@ pub struct Limits {
     /// Kee jobs: solve by the parity game where the search is not offered
     /// (`kee_method = "auto"`, as `kosolve solve`'s default).
     pub kee_auto: bool,
+    /// The search engine (`engine = "auto" | "pns" | "id"`, as `kosolve
+    /// solve --engine`; values never depend on it, the effort columns do).
+    pub engine: kosolve_solver::Engine,
 }
 
 impl Default for Limits {
@@ -123,6 +127,7 @@ impl Default for Limits {
             threads: 1,
             kee_parity: false,
             kee_auto: false,
+            engine: kosolve_solver::Engine::Auto,
         }
     }
 }
@@ -480,7 +485,17 @@ impl Config {
                 }
             },
         };
+        let engine = match &raw.engine {
+            None => kosolve_solver::Engine::Auto,
+            Some(e) => kosolve_solver::Engine::from_name(e.get_ref()).ok_or_else(|| {
+                err(
+                    e.span(),
+                    format!("engine '{}' is not one of: auto, pns, id", e.get_ref()),
+                )
+            })?,
+        };
         let limits = Limits {
+            engine,
             max_nodes: l.max_nodes,
             max_seconds: l.max_seconds,
             memory_mib: l.memory_mib.unwrap_or(d.memory_mib),

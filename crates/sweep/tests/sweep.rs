@@ -87,6 +87,32 @@ fn matrix_skips_combinations_a_ruleset_does_not_admit() {
 }
 
 #[test]
+fn engine_defaults_to_auto_and_unknown_engines_are_refused() {
+    assert_eq!(config().limits.engine, kosolve_solver::Engine::Auto);
+    let c = Config::parse(
+        "e.toml",
+        "e",
+        "boards = [\"1x1\"]\nrules = [\"psk\"]\nengine = \"id\"\n",
+    )
+    .unwrap();
+    assert!(c
+        .jobs()
+        .iter()
+        .all(|j| j.limits.engine == kosolve_solver::Engine::Id));
+    let e = Config::parse(
+        "e.toml",
+        "e",
+        "boards = [\"1x1\"]\nrules = [\"psk\"]\nengine = \"dfpn\"\n",
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(
+        e.contains("engine 'dfpn' is not one of: auto, pns, id"),
+        "{e}"
+    );
+}
+
+#[test]
 fn kee_method_defaults_to_the_search() {
     assert!(!config().limits.kee_parity);
     let c = Config::parse(
