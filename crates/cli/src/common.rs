@@ -26,6 +26,9 @@ pub enum CliError {
     /// A bug in kosolve found elsewhere than in a solve's own answer (a
     /// sweep job that failed).
     Internal(String),
+    /// `kosolve check`: a well-formed certificate that does not hold
+    /// (exit status 1).
+    Rejected(String),
 }
 
 impl CliError {
@@ -45,7 +48,11 @@ impl fmt::Display for CliError {
         match self {
             CliError::Board(e) => write!(f, "{e}"),
             CliError::Rules(e) => write!(f, "{e}"),
-            CliError::Usage(s) | CliError::Refused(s) | CliError::Io(s) | CliError::Internal(s) => {
+            CliError::Usage(s)
+            | CliError::Refused(s)
+            | CliError::Io(s)
+            | CliError::Internal(s)
+            | CliError::Rejected(s) => {
                 f.write_str(s)
             }
             CliError::Solve(e) => write!(f, "{e}"),

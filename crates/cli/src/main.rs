@@ -1,5 +1,6 @@
 //! `kosolve`: exact solutions and perft counts for Go on tiny boards.
 
+mod check;
 mod common;
 mod count;
 mod expedite;
@@ -12,6 +13,7 @@ mod start;
 mod sweep;
 
 use clap::{Parser, Subcommand};
+use common::CliError;
 use std::process::ExitCode;
 
 /// Exact game-tree solver for Go on tiny boards under named ko rulesets.
@@ -42,6 +44,8 @@ enum Command {
     Report(report::Args),
     /// Play as a perfect player over GTP (the Go Text Protocol) on stdin/stdout.
     Gtp(gtp::Args),
+    /// Check proof certificates written by `solve --certificate` (docs/certificates.md).
+    Check(check::Args),
 }
 
 fn main() -> ExitCode {
@@ -56,6 +60,7 @@ fn main() -> ExitCode {
         Command::Report(a) => report::run(a),
         Command::Gtp(a) => gtp::run(a),
         Command::Expedite(a) => expedite::run(a),
+        Command::Check(a) => check::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -63,6 +68,10 @@ fn main() -> ExitCode {
         Err(e) if e.is_bug() => {
             eprintln!("kosolve: {e}");
             ExitCode::from(3)
+        }
+        Err(CliError::Rejected(why)) => {
+            eprintln!("kosolve: certificate rejected: {why}");
+            ExitCode::from(1)
         }
         Err(e) => {
             eprintln!("kosolve: error: {e}");

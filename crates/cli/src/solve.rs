@@ -47,6 +47,12 @@ pub struct Args {
     /// Write the principal variation as an SGF file (rectangular boards).
     #[arg(long)]
     sgf: Option<String>,
+    /// Write proof certificates of the value to FILE: Black's strategy for
+    /// "value >= v" and White's for "value <= v", which `kosolve check FILE`
+    /// verifies (docs/certificates.md; psk, ssk, nssk, tromp-taylor, fixed,
+    /// basic-fixed and bkr).
+    #[arg(long, value_name = "FILE")]
+    certificate: Option<String>,
     /// Transposition table cap in MiB (default: a quarter of the RAM).
     #[arg(long)]
     memory: Option<usize>,
@@ -163,6 +169,13 @@ pub fn run(args: Args) -> Result<(), CliError> {
             board.name()
         )));
     }
+    if args.certificate.is_some() && !kosolve_solver::certificate::supports(&rules) {
+        return Err(CliError::Usage(format!(
+            "--certificate: ruleset '{}' has no certificate format (psk, ssk, nssk, \
+             tromp-taylor, fixed, basic-fixed and bkr have; docs/certificates.md)",
+            rules.ruleset
+        )));
+    }
     let fundamental = matches!(
         rules.ruleset,
         Ruleset::Fundamental | Ruleset::Ultimate | Ruleset::UltimateSimple
@@ -222,10 +235,49 @@ pub fn run(args: Args) -> Result<(), CliError> {
             eprintln!("kosolve: not solved within the limits; no SGF written");
         }
     }
+    if let Some(path) = &args.certificate {
+        write_certificate(Path::new(path), &board, rules, &setup, &report, &opts)?;
+    }
     match args.format {
         Format::Json => println!("{}", to_json(&board, &report, &setup)),
         Format::Text => print!("{}", to_text(&board, &report, args.pv, &setup)),
     }
+    Ok(())
+}
+
+/// Writes the certificates of a solved value to `path` (atomically) and
+/// says so on stderr; an unsolved value gets none.
+fn write_certificate(
+    path: &Path,
+    board: &Arc<Board>,
+    rules: Rules,
+    setup: &Setup,
+    report: &Report,
+    opts: &SolveOptions,
+) -> Result<(), CliError> {
+    let Some(v) = report.answer.value() else {
+        eprintln!("kosolve: not solved within the limits; no certificate written");
+        return Ok(());
+    };
+    let mut copts = opts.clone();
+    copts.live = None;
+    let certs = kosolve_solver::certificate::certificates(board.clone(), rules, setup, v, &copts)
+        .map_err(|e| match e {
+            kosolve_solver::certificate::CertificateError::Walk(_) => CliError::Internal(e.to_string()),
+            _ => CliError::Refused(e.to_string()),
+        })?;
+    let text = certs.to_text();
+    kosolve_sweep::write_atomic(path, text.as_bytes()).map_err(|e| CliError::Io(e.to_string()))?;
+    eprintln!(
+        "kosolve: certificates of value >= {v} and value <= {v} written to {} ({} prover \
+         decisions, {} bytes, {} walk nodes, {} solver tests, {:.2} s)",
+        path.display(),
+        certs.decisions,
+        text.len(),
+        certs.nodes,
+        certs.tests,
+        certs.seconds
+    );
     Ok(())
 }
 

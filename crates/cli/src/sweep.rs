@@ -98,7 +98,11 @@ pub fn run_job(job: &Job, nodes: &Arc<AtomicU64>) -> JobOutput {
         Err(e) => {
             row.status = Status::Refused;
             row.outcome = e.to_string();
-            return JobOutput { row, sgf: None };
+            return JobOutput {
+                row,
+                sgf: None,
+                certificate: None,
+            };
         }
     };
     let opts = SolveOptions {
@@ -126,7 +130,11 @@ pub fn run_job(job: &Job, nodes: &Arc<AtomicU64>) -> JobOutput {
             Err(e) => {
                 row.status = Status::Refused;
                 row.outcome = e.to_string();
-                return JobOutput { row, sgf: None };
+                return JobOutput {
+                row,
+                sgf: None,
+                certificate: None,
+            };
             }
         };
     let kind = job.rules.ruleset.value_kind();
@@ -189,14 +197,34 @@ pub fn run_job(job: &Job, nodes: &Arc<AtomicU64>) -> JobOutput {
     // the PV column and the SGF hold only whole lines, which replay to the
     // value. (An unsolved job has no line; its SGF records the start.)
     if report.answer.value().is_some() && !report.answer.pv_complete() {
-        return JobOutput { row, sgf: None };
+        return JobOutput {
+                row,
+                sgf: None,
+                certificate: None,
+            };
     }
     let pv = report.answer.pv();
     let names: Vec<String> = pv.iter().map(|m| m.name(&board)).collect();
     row.pv = names.join(" ");
     row.pv_length = pv.len();
     let sgf = crate::solve::sgf_of(&board, &report, &setup);
-    JobOutput { row, sgf }
+    let certificate = match report.answer.value() {
+        Some(v) if job.limits.certificates && kosolve_solver::certificate::supports(&job.rules) => {
+            match kosolve_solver::certificate::certificates(board.clone(), job.rules, &setup, v, &opts)
+            {
+                Ok(c) => Some(c.to_text()),
+                // A walk that fails is a bug: it stops the sweep.
+                Err(e @ kosolve_solver::certificate::CertificateError::Walk(_)) => panic!("{e}"),
+                Err(_) => None,
+            }
+        }
+        _ => None,
+    };
+    JobOutput {
+        row,
+        sgf,
+        certificate,
+    }
 }
 
 /// Runs `kosolve sweep`.

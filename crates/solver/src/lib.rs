@@ -21,6 +21,7 @@
 
 #![warn(missing_docs)]
 
+pub mod certificate;
 mod deps;
 mod mirror;
 mod search;
@@ -404,41 +405,7 @@ pub fn solve_game_with<G: Game>(game: &G, opts: &SolveOptions, tables: &Tables) 
     } else {
         opts.threads.max(1)
     };
-    let (perms, inv_perms) = search::symmetry_maps(game.board());
-    let shared = search::Shared {
-        table: tables.table.clone(),
-        dep_table: tables.dep_table.clone(),
-        nodes: AtomicU64::new(0),
-        hits: AtomicU64::new(0),
-        static_cuts: AtomicU64::new(0),
-        static_bounds: opts.static_bounds,
-        territory: uses_territory(game, opts),
-        territory_cuts: AtomicU64::new(0),
-        stop: AtomicBool::new(false),
-        max_nodes: opts.max_nodes,
-        deadline: opts
-            .max_seconds
-            .map(|s| start + Duration::from_secs_f64(s.max(0.0))),
-        pass_first: opts.pass_first,
-        split_depth: if threads > 1 { opts.split_depth } else { 0 },
-        use_table: true,
-        history: opts.history,
-        range: value_range(game),
-        progress: opts.progress.clone(),
-        deepening: opts.deepening,
-        whole_used: AtomicBool::new(false),
-        unknown: unknown::UnknownCache::new(if opts.unknown_cache { 20 } else { 0 }),
-        use_unknown: opts.unknown_cache,
-        pass: std::sync::atomic::AtomicU32::new(0),
-        group: Arc::new(mirror::Group::new(
-            &perms[..tables.syms],
-            game.board().len(),
-        )),
-        perms,
-        inv_perms,
-        pns: opts.engine.resolve(game) == Engine::Pns,
-        live: opts.live.clone(),
-    };
+    let shared = shared_for(game, opts, tables, start, threads);
     let run = || {
         let b = search::drive(game, &shared, opts);
         let (pv, complete) = (b.pv.clone(), b.pv_complete);
@@ -471,6 +438,104 @@ pub fn solve_game_with<G: Game>(game: &G, opts: &SolveOptions, tables: &Tables) 
         pv,
         pv_complete,
         stats: search::stats(&shared, start, threads),
+    }
+}
+
+/// The state every searcher of one solve shares: the tables, counters,
+/// limits (measured from `start`) and settings of `opts`.
+fn shared_for<G: Game>(
+    game: &G,
+    opts: &SolveOptions,
+    tables: &Tables,
+    start: Instant,
+    threads: usize,
+) -> search::Shared {
+    let (perms, inv_perms) = search::symmetry_maps(game.board());
+    search::Shared {
+        table: tables.table.clone(),
+        dep_table: tables.dep_table.clone(),
+        nodes: AtomicU64::new(0),
+        hits: AtomicU64::new(0),
+        static_cuts: AtomicU64::new(0),
+        static_bounds: opts.static_bounds,
+        territory: uses_territory(game, opts),
+        territory_cuts: AtomicU64::new(0),
+        stop: AtomicBool::new(false),
+        max_nodes: opts.max_nodes,
+        deadline: opts
+            .max_seconds
+            .map(|s| start + Duration::from_secs_f64(s.max(0.0))),
+        pass_first: opts.pass_first,
+        split_depth: if threads > 1 { opts.split_depth } else { 0 },
+        use_table: true,
+        history: opts.history,
+        range: value_range(game),
+        progress: opts.progress.clone(),
+        deepening: opts.deepening,
+        whole_used: AtomicBool::new(false),
+        unknown: unknown::UnknownCache::new(if opts.unknown_cache { 20 } else { 0 }),
+        use_unknown: opts.unknown_cache,
+        pass: std::sync::atomic::AtomicU32::new(0),
+        group: Arc::new(mirror::Group::new(
+            &perms[..tables.syms],
+            game.board().len(),
+        )),
+        perms,
+        inv_perms,
+        pns: opts.engine.resolve(game) == Engine::Pns,
+        live: opts.live.clone(),
+    }
+}
+
+/// Null-window tests "value >= t" of states of one game, each with its
+/// history, sharing tables and the searchers' working memory (the
+/// proof-number and unknown caches) across tests, on the calling thread
+/// and with `opts.engine`'s search. The limits of `opts` count over all
+/// its tests. The search recurses once per move of the lines it follows,
+/// so the caller's thread needs a deep stack (as [`solve_game_with`]
+/// gives its own threads).
+pub struct Tester<'t> {
+    shared: search::Shared,
+    pn: Option<search::PnTable>,
+    tables: std::marker::PhantomData<&'t Tables>,
+}
+
+impl<'t> Tester<'t> {
+    /// A tester of states of `game` (its ruleset and board) with `tables`.
+    /// Panics if the tables do not suit the game ([`Tables::suits`]).
+    pub fn new<G: Game>(game: &G, opts: &SolveOptions, tables: &'t Tables) -> Tester<'t> {
+        assert!(
+            tables.suits(game, opts),
+            "tables made for another dependency setting"
+        );
+        Tester {
+            shared: shared_for(game, opts, tables, Instant::now(), 1),
+            pn: None,
+            tables: std::marker::PhantomData,
+        }
+    }
+
+    /// Whether the value of `game`'s current state (a state of the game
+    /// the tester was made for) is at least `t`; `None` when a limit or
+    /// Ctrl-C stopped the test.
+    pub fn test<G: Game>(&mut self, game: &G, t: i32) -> Option<bool> {
+        if let Some(r) = game.result() {
+            return Some(result_value(&r) >= t);
+        }
+        let mut s = search::Searcher::new(game.clone(), &self.shared, Vec::new());
+        if let Some(pn) = self.pn.take() {
+            s.swap_pn_table(pn);
+        }
+        let v = s.test(t, 0);
+        s.finish();
+        let aborted = s.aborted;
+        self.pn = Some(s.swap_pn_table(search::PnTable::new(0)));
+        (!aborted).then_some(v >= t)
+    }
+
+    /// Nodes searched by its tests so far.
+    pub fn nodes(&self) -> u64 {
+        self.shared.nodes.load(Ordering::Relaxed)
     }
 }
 

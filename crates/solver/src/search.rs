@@ -14,6 +14,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 mod pns;
+pub(crate) use pns::PnTable;
 
 /// The value of a finished game in the solver's scale, Black's point of
 /// view: the raw area margin (komi 0) for scored games, +1/-1 for a win
@@ -1072,6 +1073,13 @@ impl<'a, G: Game> Searcher<'a, G> {
     /// Flushes counters to the shared totals.
     pub fn finish(&mut self) {
         self.flush();
+    }
+
+    /// Swaps in another proof-number table (a tester keeps one across
+    /// the searchers of its tests, so each need not allocate its own);
+    /// returns the one it had.
+    pub(crate) fn swap_pn_table(&mut self, t: PnTable) -> PnTable {
+        std::mem::replace(&mut self.pns, t)
     }
 }
 

@@ -87,11 +87,18 @@ fn confirmed(b: &str, rs: Ruleset, su: Suicide, komi_halves: i32) -> Option<Conf
 const CONFIRM_CAP: u64 = 1_500_000_000;
 
 fn check(rs: Ruleset, boards: &[&str]) -> Vec<String> {
+    check_komis(rs, boards, komis(rs))
+}
+
+/// [`check`] at some of the ruleset's komis (half points) only: the
+/// slowest rulesets are split over several tests, which the test harness
+/// runs in parallel.
+fn check_komis(rs: Ruleset, boards: &[&str], komis: &[i32]) -> Vec<String> {
     let mut missing = Vec::new();
     for b in boards {
         let board = board(b);
         for su in [Suicide::Forbidden, Suicide::Allowed] {
-            for &k in komis(rs) {
+            for &k in komis {
                 let Some(r) = rules(rs, su, k) else { continue };
                 let label = format!("{b} {rs} suicide={su} komi={}", k as f64 / 2.0);
                 let how = confirmed(b, rs, su, k);
@@ -172,42 +179,54 @@ fn report(missing: &[String]) {
     }
 }
 
-#[test]
-fn superko_rules_match_references() {
-    for rs in [
-        Ruleset::Psk,
-        Ruleset::Ssk,
-        Ruleset::Nssk,
-        Ruleset::TrompTaylor,
-    ] {
-        report(&check(rs, &BOARDS));
-    }
+// One test per ruleset (and per pair of komis where komi changes the
+// game), so that the harness spreads them over the cores.
+macro_rules! reference_tests {
+    ($($name:ident: $rs:expr, $komis:expr;)*) => {
+        $(
+            #[test]
+            fn $name() {
+                assert!($komis.iter().all(|k| komis($rs).contains(k)));
+                report(&check_komis($rs, &BOARDS, $komis));
+            }
+        )*
+        /// Every komi of every ruleset but `basic` and `kee` is covered by
+        /// one of the tests above.
+        #[test]
+        fn every_ruleset_and_komi_has_a_reference_test() {
+            let listed: Vec<(Ruleset, i32)> = [$(($rs, $komis.to_vec()),)*]
+                .into_iter()
+                .flat_map(|(rs, ks)| ks.into_iter().map(move |k| (rs, k)))
+                .collect();
+            for rs in Ruleset::ALL {
+                if matches!(rs, Ruleset::Basic | Ruleset::Kee) {
+                    continue;
+                }
+                for &k in komis(rs) {
+                    assert!(listed.contains(&(rs, k)), "{rs} komi {k}/2 has no test");
+                }
+            }
+        }
+    };
 }
 
-#[test]
-fn fixed_rules_match_references() {
-    for rs in [Ruleset::Fixed, Ruleset::BasicFixed] {
-        report(&check(rs, &BOARDS));
-    }
-}
-
-#[test]
-fn bkr_matches_references() {
-    report(&check(Ruleset::Bkr, &BOARDS));
-}
-
-#[test]
-fn primitive_and_fundamental_match_references() {
-    for rs in [Ruleset::Primitive, Ruleset::Fundamental] {
-        report(&check(rs, &BOARDS));
-    }
-}
-
-#[test]
-fn ultimate_matches_references() {
-    for rs in [Ruleset::Ultimate, Ruleset::UltimateSimple] {
-        report(&check(rs, &BOARDS));
-    }
+reference_tests! {
+    psk_matches_references: Ruleset::Psk, &[0];
+    ssk_matches_references: Ruleset::Ssk, &[0];
+    nssk_matches_references: Ruleset::Nssk, &[0];
+    tromp_taylor_matches_references: Ruleset::TrompTaylor, &[0];
+    fixed_matches_references: Ruleset::Fixed, &[0];
+    basic_fixed_matches_references: Ruleset::BasicFixed, &[0];
+    bkr_matches_references: Ruleset::Bkr, &[0];
+    primitive_matches_references: Ruleset::Primitive, &[0];
+    fundamental_matches_references_komi_0: Ruleset::Fundamental, &[0];
+    fundamental_matches_references_komi_1: Ruleset::Fundamental, &[2];
+    fundamental_matches_references_komi_minus_1: Ruleset::Fundamental, &[-2];
+    fundamental_matches_references_komi_half: Ruleset::Fundamental, &[1];
+    ultimate_matches_references_komi_0_and_1: Ruleset::Ultimate, &[0, 2];
+    ultimate_matches_references_komi_minus_1_and_half: Ruleset::Ultimate, &[-2, 1];
+    ultimate_simple_matches_references_komi_0_and_1: Ruleset::UltimateSimple, &[0, 2];
+    ultimate_simple_matches_references_komi_minus_1_and_half: Ruleset::UltimateSimple, &[-2, 1];
 }
 
 /// Kee has no key, so the memoised reference does not apply; the solver

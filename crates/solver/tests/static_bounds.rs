@@ -89,20 +89,45 @@ fn compare(rs: Ruleset, boards: &[&str], states: usize) -> (usize, usize, usize,
     (tried, compared, with_cuts, with_reference)
 }
 
-#[test]
-fn static_bounds_change_no_value() {
-    for rs in WITH_BOUNDS {
-        let (tried, compared, with_cuts, with_reference) = compare(rs, &["2x4", "3x3", "2x5"], 8);
-        assert!(
-            2 * compared >= tried,
-            "{rs}: only {compared} of {tried} states finished"
-        );
-        assert!(
-            with_cuts >= 10,
-            "{rs}: only {with_cuts} states used a static cut"
-        );
-        assert!(with_reference > 0, "{rs}: the reference never finished");
-    }
+fn static_bounds_change_no_value(rs: Ruleset) {
+    let (tried, compared, with_cuts, with_reference) = compare(rs, &["2x4", "3x3", "2x5"], 8);
+    assert!(
+        2 * compared >= tried,
+        "{rs}: only {compared} of {tried} states finished"
+    );
+    assert!(
+        with_cuts >= 10,
+        "{rs}: only {with_cuts} states used a static cut"
+    );
+    assert!(with_reference > 0, "{rs}: the reference never finished");
+}
+
+// One test per ruleset, so that the harness spreads them over the cores.
+macro_rules! static_bound_tests {
+    ($($name:ident: $rs:expr;)*) => {
+        $(
+            #[test]
+            fn $name() {
+                static_bounds_change_no_value($rs);
+            }
+        )*
+        /// Every ruleset with static bounds has its test above.
+        #[test]
+        fn every_ruleset_with_bounds_is_tested() {
+            let listed = [$($rs,)*];
+            assert!(WITH_BOUNDS.iter().all(|rs| listed.contains(rs)));
+        }
+    };
+}
+
+static_bound_tests! {
+    static_bounds_change_no_psk_value: Ruleset::Psk;
+    static_bounds_change_no_ssk_value: Ruleset::Ssk;
+    static_bounds_change_no_nssk_value: Ruleset::Nssk;
+    static_bounds_change_no_fixed_value: Ruleset::Fixed;
+    static_bounds_change_no_basic_fixed_value: Ruleset::BasicFixed;
+    static_bounds_change_no_bkr_value: Ruleset::Bkr;
+    static_bounds_change_no_tromp_taylor_value: Ruleset::TrompTaylor;
 }
 
 /// Settled boards where both sides are pass-alive: the static bounds meet

@@ -69,6 +69,7 @@ struct RawConfig {
     komi: Option<Spanned<Vec<Spanned<toml::Value>>>>,
     kee_method: Option<Spanned<String>>,
     engine: Option<Spanned<String>>,
+    certificates: Option<bool>,
     #[serde(default)]
     limits: RawLimits,
 }
@@ -116,6 +117,9 @@ pub struct Limits {
     /// The search engine (`engine = "auto" | "pns" | "id"`, as `kosolve
     /// solve --engine`; values never depend on it, the effort columns do).
     pub engine: kosolve_solver::Engine,
+    /// Write proof certificates of every solved job whose ruleset has them
+    /// (`certificates = true`; docs/certificates.md), next to its PV.
+    pub certificates: bool,
 }
 
 impl Default for Limits {
@@ -128,6 +132,7 @@ impl Default for Limits {
             kee_parity: false,
             kee_auto: false,
             engine: kosolve_solver::Engine::Auto,
+            certificates: false,
         }
     }
 }
@@ -496,6 +501,7 @@ impl Config {
         };
         let limits = Limits {
             engine,
+            certificates: raw.certificates.unwrap_or(false),
             max_nodes: l.max_nodes,
             max_seconds: l.max_seconds,
             memory_mib: l.memory_mib.unwrap_or(d.memory_mib),

@@ -38,6 +38,9 @@ pub struct JobOutput {
     pub row: Row,
     /// The principal variation as an SGF game, where one can be written.
     pub sgf: Option<String>,
+    /// The proof certificates of the value (`certificates = true`,
+    /// docs/certificates.md), where the job is solved and its ruleset has them.
+    pub certificate: Option<String>,
 }
 
 /// What a sweep did.
@@ -317,6 +320,15 @@ pub fn run_sweep(
                         job.rules.suicide
                     );
                     res = write_atomic(&pv_dir.join(name), sgf.as_bytes());
+                }
+                if let (Ok(()), Some(cert)) = (&res, &out.certificate) {
+                    let name = format!(
+                        "{}-{}-{}.cert",
+                        file_safe(&job.label()),
+                        job.rules.ruleset,
+                        job.rules.suicide
+                    );
+                    res = write_atomic(&pv_dir.join(name), cert.as_bytes());
                 }
             }
             match res {

@@ -51,6 +51,7 @@ fn fake(job: &Job, _nodes: &Arc<AtomicU64>) -> JobOutput {
             position: job.position_name().into(),
         },
         sgf: Some("(;FF[4])".into()),
+        certificate: None,
     }
 }
 

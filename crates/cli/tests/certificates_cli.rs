@@ -1,0 +1,120 @@
+//! Proof certificates through the built binary (docs/certificates.md):
+//! the quick sweep with `certificates = true` writes one per solved row of
+//! every ruleset that has them, and `kosolve check` accepts each; a sample
+//! of the standard config's rows too. `check` exits 1 on a certificate
+//! that does not hold and 2 on a file that is not one; `solve
+//! --certificate` refuses rulesets without certificates.
+
+mod common;
+
+use common::{repo, run, sweep, tmpdir};
+use std::collections::BTreeSet;
+
+/// The rulesets with certificates (docs/certificates.md).
+const CERTIFIED: [&str; 7] = [
+    "psk",
+    "ssk",
+    "nssk",
+    "tromp-taylor",
+    "fixed",
+    "basic-fixed",
+    "bkr",
+];
+
+#[test]
+fn every_quick_certificate_is_checked() {
+    let dir = tmpdir("certificates", "quick");
+    let text = std::fs::read_to_string(repo().join("solver-configs/quick.toml")).unwrap();
+    // Top-level keys come before the first table.
+    let text = text.replacen("[limits]", "certificates = true\n\n[limits]", 1);
+    let config = dir.join("quick.toml");
+    std::fs::write(&config, text).unwrap();
+    let out = dir.join("out");
+    let o = sweep(&config, &out, &["--jobs", "2"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // The solved rows that must have one (the first komi's jobs write them).
+    let csv = std::fs::read_to_string(out.join("quick.csv")).unwrap();
+    let mut want = BTreeSet::new();
+    for line in csv.lines().skip(1) {
+        let f: Vec<&str> = line.split(',').collect();
+        if CERTIFIED.contains(&f[1]) && f[3] == "0" && f[8] == "solved" {
+            want.insert(format!("{}-{}-{}.cert", f[0], f[1], f[2]));
+        }
+    }
+    let got: BTreeSet<String> = std::fs::read_dir(out.join("pv"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".cert"))
+        .collect();
+    assert!(want.len() >= 60, "only {} rows", want.len());
+    assert_eq!(got, want, "one certificate per solved row");
+    for name in &got {
+        let path = out.join("pv").join(name);
+        let (code, stdout, stderr) = run(&["check", path.to_str().unwrap()]);
+        assert_eq!(code, 0, "{name}: {stderr}");
+        assert_eq!(stdout.matches(": holds").count(), 2, "{name}: {stdout}");
+    }
+}
+
+/// A sample of the standard config's rows: larger boards, both suicide
+/// settings, every ruleset with certificates.
+#[test]
+fn a_sample_of_standard_certificates_is_checked() {
+    let dir = tmpdir("certificates", "standard");
+    for (board, rules, suicide) in [
+        ("2x3", "psk", "forbidden"),
+        ("3x3", "ssk", "forbidden"),
+        ("2x4", "nssk", "allowed"),
+        ("1x7", "fixed", "forbidden"),
+        ("2x4", "basic-fixed", "forbidden"),
+        ("2x3", "bkr", "allowed"),
+        ("1x6", "tromp-taylor", "allowed"),
+    ] {
+        let file = dir.join(format!("{board}-{rules}-{suicide}.cert"));
+        let (code, _, err) = run(&[
+            "solve",
+            "--board",
+            board,
+            "--rules",
+            rules,
+            "--suicide",
+            suicide,
+            "--threads",
+            "1",
+            "--memory",
+            "256",
+            "--quiet",
+            "--certificate",
+            file.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{board} {rules}: {err}");
+        let (code, out, err) = run(&["check", file.to_str().unwrap()]);
+        assert_eq!(code, 0, "{board} {rules} {suicide}: {err}");
+        assert_eq!(out.matches(": holds").count(), 2, "{out}");
+    }
+}
+
+#[test]
+fn check_exits_1_on_a_false_claim_and_2_on_bad_input() {
+    let dir = tmpdir("certificates", "exits");
+    let file = dir.join("c.cert");
+    let f = file.to_str().unwrap();
+    let (code, _, err) = run(&["solve", "--board", "2x2", "--quiet", "--certificate", f]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&file).unwrap();
+    // Black's claim "value >= 1" raised to 2.
+    let raised = text.replacen("threshold 1\n", "threshold 2\n", 1);
+    assert_ne!(raised, text);
+    std::fs::write(&file, raised).unwrap();
+    let (code, _, err) = run(&["check", f]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("certificate rejected"), "{err}");
+    std::fs::write(&file, "kosolve-certificate 1\nboard 2x2\n").unwrap();
+    let (code, _, err) = run(&["check", f]);
+    assert_eq!(code, 2, "{err}");
+    let (code, _, err) = run(&["check", dir.join("missing").to_str().unwrap()]);
+    assert_eq!(code, 2, "{err}");
+    let (code, _, err) = run(&["solve", "--board", "2x2", "--rules", "primitive", "--certificate", f]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("no certificate format"), "{err}");
+}

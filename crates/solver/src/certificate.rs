@@ -1,0 +1,343 @@
+//! Writing proof certificates (docs/certificates.md, "Writing
+//! certificates").
+//!
+//! A certificate of "value >= v" is Black's strategy, and one of
+//! "value <= v" White's: a prover move for each prover node that the
+//! checker's fixed walk (crate kosolve-check) reaches. The writer drives
+//! that very walk through [`kosolve_check::Oracle`], so the two stay in
+//! step by construction. At each prover node it asks the solver, with the
+//! full history and tables kept across the whole walk, which child keeps
+//! the claim, and takes the first that does (pass first, then board plays
+//! by point). The rules engine plays along, and every node's legal moves
+//! are compared with the checker's own: the two rules implementations
+//! agree on every node of every certificate written, or nothing is written.
+
+use crate::{SolveOptions, Tables, Tester};
+use kosolve_board::{Board, Color, Point, Shape};
+use kosolve_check as check;
+use kosolve_rules::{End, Game, Move, Rules, Ruleset, Setup, SetupError, StandardGame};
+use std::fmt;
+use std::sync::Arc;
+use std::time::Instant;
+
+/// The certificates of one value: "value >= v" (Black proves) and
+/// "value <= v" (White proves), with the effort of writing them.
+#[derive(Clone, Debug)]
+pub struct Certificates {
+    /// Black's certificate first, then White's.
+    pub certificates: Vec<check::Certificate>,
+    /// Prover decisions written, over both.
+    pub decisions: u64,
+    /// Nodes of the checker's walk, over both.
+    pub nodes: u64,
+    /// Null-window tests asked of the solver.
+    pub tests: u64,
+    /// Seconds spent.
+    pub seconds: f64,
+}
+
+impl Certificates {
+    /// The certificates as one text file (docs/certificates.md).
+    pub fn to_text(&self) -> String {
+        self.certificates
+            .iter()
+            .map(check::Certificate::to_text)
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+/// Why no certificate was written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CertificateError {
+    /// The ruleset, end condition or board has no certificate format.
+    Unsupported(String),
+    /// The start or its record does not play under the rules.
+    Setup(SetupError),
+    /// A limit or Ctrl-C stopped a solver test.
+    Stopped,
+    /// The walk failed: the solver's value was contradicted, or the two
+    /// rules implementations disagreed. Either is a bug to report.
+    Walk(String),
+}
+
+impl fmt::Display for CertificateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CertificateError::Unsupported(s) => write!(f, "no certificate: {s}"),
+            CertificateError::Setup(e) => write!(f, "no certificate: {e}"),
+            CertificateError::Stopped => {
+                write!(f, "no certificate: stopped by a limit or Ctrl-C")
+            }
+            CertificateError::Walk(s) => write!(f, "certificate walk failed: {s}"),
+        }
+    }
+}
+
+impl std::error::Error for CertificateError {}
+
+/// The checker's name for `rs`, or why it has no certificate.
+fn check_ruleset(rs: Ruleset) -> Result<check::Ruleset, CertificateError> {
+    check::Ruleset::from_name(rs.name()).ok_or_else(|| {
+        CertificateError::Unsupported(format!(
+            "ruleset '{rs}' has no certificate format (docs/certificates.md, \
+             \"Rulesets without certificates\")"
+        ))
+    })
+}
+
+/// Whether certificates exist for `rules`: the rulesets the checker
+/// knows, ending by passes.
+pub fn supports(rules: &Rules) -> bool {
+    check_ruleset(rules.ruleset).is_ok() && matches!(rules.end, End::Passes(_))
+}
+
+fn to_check_move(m: Move) -> Result<check::Move, String> {
+    match m {
+        Move::Play(p) => Ok(check::Move::Play(p.0)),
+        Move::Pass => Ok(check::Move::Pass),
+        other => Err(format!("move {other:?} has no certificate form")),
+    }
+}
+
+fn to_rules_move(m: check::Move) -> Move {
+    match m {
+        check::Move::Play(p) => Move::Play(Point(p)),
+        check::Move::Pass => Move::Pass,
+    }
+}
+
+fn check_color(c: Color) -> check::Color {
+    match c {
+        Color::Black => check::Color::Black,
+        Color::White => check::Color::White,
+    }
+}
+
+/// The certificate header of a claim on the game `setup` reaches.
+fn header(
+    board: &Board,
+    rules: &Rules,
+    setup: &Setup,
+    prover: Color,
+    threshold: i32,
+) -> Result<check::Header, CertificateError> {
+    let End::Passes(end_passes) = rules.end else {
+        return Err(CertificateError::Unsupported(
+            "only games that end by passes have certificates".into(),
+        ));
+    };
+    let spec = match *board.shape() {
+        Shape::Rect { rows, cols } => check::BoardSpec::Rect {
+            rows: rows as usize,
+            cols: cols as usize,
+        },
+        _ => check::BoardSpec::Graph {
+            neighbours: (0..board.len())
+                .map(|p| board.neighbors(Point(p as u8)).iter().map(|q| q.0).collect())
+                .collect(),
+        },
+    };
+    let pos = setup.start.position;
+    let stones = |c: Color| pos.stones(c);
+    let setup_cells = (0..board.len())
+        .map(|p| {
+            let p = Point(p as u8);
+            if stones(Color::Black).contains(p) {
+                Some(check::Color::Black)
+            } else if stones(Color::White).contains(p) {
+                Some(check::Color::White)
+            } else {
+                None
+            }
+        })
+        .collect();
+    let moves = setup
+        .moves
+        .iter()
+        .map(|&m| to_check_move(m))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(CertificateError::Unsupported)?;
+    Ok(check::Header {
+        board: spec,
+        rules: check_ruleset(rules.ruleset)?,
+        suicide: match rules.suicide {
+            kosolve_board::Suicide::Forbidden => check::Suicide::Forbidden,
+            kosolve_board::Suicide::Allowed => check::Suicide::Allowed,
+        },
+        end_passes: u32::from(end_passes),
+        komi_halves: rules.komi.0,
+        setup: setup_cells,
+        to_move: check_color(setup.start.to_move),
+        moves,
+        prover: check_color(prover),
+        threshold,
+    })
+}
+
+/// The oracle that answers the checker's walk with the solver.
+struct Writer<'a> {
+    game: StandardGame,
+    tester: Tester<'a>,
+    prover: Color,
+    threshold: i32,
+    out: Vec<check::Move>,
+    tests: u64,
+    stopped: bool,
+    scratch: Vec<Move>,
+}
+
+impl Writer<'_> {
+    /// Whether the claim holds from the game's current state.
+    fn holds(&mut self) -> Result<bool, String> {
+        self.tests += 1;
+        let t = match self.prover {
+            Color::Black => self.threshold,
+            Color::White => self.threshold + 1,
+        };
+        match self.tester.test(&self.game, t) {
+            Some(ge) => Ok(ge == (self.prover == Color::Black)),
+            None => {
+                self.stopped = true;
+                Err("stopped".into())
+            }
+        }
+    }
+
+    fn line(&self) -> String {
+        let b = self.game.board();
+        let moves: Vec<String> = self.game.moves().iter().map(|m| m.name(b)).collect();
+        if moves.is_empty() {
+            "the start".into()
+        } else {
+            moves.join(" ")
+        }
+    }
+}
+
+impl check::Oracle for Writer<'_> {
+    fn node(&mut self, legal: &[check::Move]) -> Result<(), String> {
+        self.scratch.clear();
+        self.game.legal_moves(&mut self.scratch);
+        let mut ours: Vec<check::Move> = self
+            .scratch
+            .iter()
+            .map(|&m| to_check_move(m))
+            .collect::<Result<_, _>>()?;
+        ours.sort_by_key(|m| match m {
+            check::Move::Play(p) => u16::from(*p),
+            check::Move::Pass => u16::MAX,
+        });
+        if ours != legal {
+            return Err(format!(
+                "the rules engine and the checker disagree on the legal moves after {}: \
+                 {ours:?} against {legal:?}",
+                self.line()
+            ));
+        }
+        Ok(())
+    }
+
+    fn choose(&mut self, legal: &[check::Move]) -> Result<check::Move, String> {
+        // The pass first, then board plays by point: the order that gave
+        // the smallest certificates (docs/certificates.md, "Writing
+        // certificates").
+        let order = [check::Move::Pass]
+            .into_iter()
+            .chain(legal.iter().copied().filter(|m| *m != check::Move::Pass));
+        for m in order {
+            self.game.play(to_rules_move(m));
+            let ok = self.holds();
+            self.game.undo();
+            if ok? {
+                self.out.push(m);
+                return Ok(m);
+            }
+        }
+        Err(format!(
+            "no move keeps the claim after {}: the solver's value is contradicted",
+            self.line()
+        ))
+    }
+
+    fn play(&mut self, m: check::Move) {
+        self.game.play(to_rules_move(m));
+    }
+
+    fn undo(&mut self) {
+        self.game.undo();
+    }
+}
+
+/// The stack of the thread that writes certificates (the walk and the
+/// solver's tests both recurse once per move).
+const STACK_BYTES: usize = 1 << 30;
+
+/// Writes the certificates of `value` (Black's value at komi 0, as the
+/// solver reports it) for the game `setup` reaches on `board` under
+/// `rules`: "value >= value" proven by Black's strategy and "value <=
+/// value" by White's. Each is written by walking the checker's own walk,
+/// so a certificate returned has passed that walk once already.
+pub fn certificates(
+    board: Arc<Board>,
+    rules: Rules,
+    setup: &Setup,
+    value: i32,
+    opts: &SolveOptions,
+) -> Result<Certificates, CertificateError> {
+    let start = Instant::now();
+    let margin_rules = rules.with_komi(kosolve_rules::Komi::ZERO);
+    let game = setup
+        .standard(board.clone(), margin_rules)
+        .map_err(CertificateError::Setup)?;
+    let mut opts = opts.clone();
+    opts.threads = 1;
+    opts.pv = false;
+    let tables = Tables::new(&game, &opts);
+    let mut out = Certificates {
+        certificates: Vec::new(),
+        decisions: 0,
+        nodes: 0,
+        tests: 0,
+        seconds: 0.0,
+    };
+    for prover in [Color::Black, Color::White] {
+        let h = header(&board, &rules, setup, prover, value)?;
+        let mut w = Writer {
+            game: game.clone(),
+            tester: Tester::new(&game, &opts, &tables),
+            prover,
+            threshold: value,
+            out: Vec::new(),
+            tests: 0,
+            stopped: false,
+            scratch: Vec::new(),
+        };
+        let walked = std::thread::scope(|scope| {
+            std::thread::Builder::new()
+                .stack_size(STACK_BYTES)
+                .spawn_scoped(scope, || {
+                    let r = check::walk(&h, &mut w);
+                    (r, w)
+                })
+                .map_err(|e| CertificateError::Walk(format!("no thread: {e}")))?
+                .join()
+                .map_err(|_| CertificateError::Walk("the walk panicked".into()))
+        })?;
+        let (r, w) = walked;
+        out.tests += w.tests;
+        let report = match r {
+            Ok(rep) => rep,
+            Err(_) if w.stopped => return Err(CertificateError::Stopped),
+            Err(e) => return Err(CertificateError::Walk(e.to_string())),
+        };
+        out.nodes += report.nodes;
+        out.decisions += w.out.len() as u64;
+        out.certificates.push(check::Certificate {
+            header: h,
+            strategy: w.out,
+        });
+    }
+    out.seconds = start.elapsed().as_secs_f64();
+    Ok(out)
+}

@@ -1,0 +1,286 @@
+//! Proof certificates (docs/certificates.md): the solver writes them, and
+//! the independent checker (crate kosolve-check, which shares no code with
+//! the solver or the rules engine) accepts them, from the empty board and
+//! from mid-game records, under every ruleset that has them. And the
+//! checker rejects the four mutants of a good certificate: a prover move
+//! changed to one that loses, a move the ruleset bans, an opponent move left
+//! unanswered (the stream cut short) and a threshold raised by one.
+
+mod common;
+
+use common::*;
+use kosolve_board::{Color, Suicide};
+use kosolve_check as check;
+use kosolve_rules::{Game, Move, Ruleset, Setup, Start};
+use kosolve_solver::certificate::{certificates, Certificates};
+use kosolve_solver::{solve_game, SolveOptions, Tables, Tester};
+use kosolve_testkit::Rng;
+
+/// The rulesets with certificates.
+const CERTIFIED: [Ruleset; 7] = [
+    Ruleset::Psk,
+    Ruleset::Ssk,
+    Ruleset::Nssk,
+    Ruleset::TrompTaylor,
+    Ruleset::Fixed,
+    Ruleset::BasicFixed,
+    Ruleset::Bkr,
+];
+
+/// Fixed ko with suicide allowed: the writer does not finish on 2x3 from
+/// a record within minutes (measured; docs/certificates.md), so these
+/// tests leave that combination out.
+fn slow(rs: Ruleset, su: Suicide) -> bool {
+    matches!(rs, Ruleset::Fixed | Ruleset::BasicFixed) && su == Suicide::Allowed
+}
+
+/// Solves, writes both certificates, round-trips their text and checks
+/// them with the independent checker.
+fn certify(b: &str, rules: kosolve_rules::Rules, setup: &Setup) -> (i32, Certificates) {
+    let board = board(b);
+    let g = setup.standard(board.clone(), rules).unwrap();
+    let v = solve_game(&g, &opts(1)).value().expect("solved");
+    let c = certificates(board, rules, setup, v, &opts(1))
+        .unwrap_or_else(|e| panic!("{b} {}: {e}", rules.ruleset));
+    eprintln!(
+        "{b} {} {:?} {:?}: value {v}, {} decisions, {:.2} s",
+        rules.ruleset, rules.suicide, setup.moves, c.decisions, c.seconds
+    );
+    let parsed = check::Certificate::parse_all(&c.to_text()).unwrap();
+    assert_eq!(parsed, c.certificates, "the text round-trips");
+    assert_eq!(parsed.len(), 2);
+    for cert in &parsed {
+        check::check(cert).unwrap_or_else(|e| {
+            panic!("{b} {} {:?}: rejected: {e}", rules.ruleset, rules.suicide)
+        });
+        assert_eq!(cert.header.threshold, v);
+    }
+    (v, c)
+}
+
+/// Runs `f` on a thread with a deep stack (the search and the walk recurse
+/// once per move).
+fn deep<F: FnOnce() + Send>(f: F) {
+    std::thread::scope(|s| {
+        std::thread::Builder::new()
+            .stack_size(256 << 20)
+            .spawn_scoped(s, f)
+            .unwrap()
+            .join()
+            .unwrap_or_else(|e| std::panic::resume_unwind(e))
+    })
+}
+
+#[test]
+fn certificates_of_empty_boards_are_accepted() {
+    deep(empty_boards)
+}
+
+fn empty_boards() {
+    for rs in CERTIFIED {
+        for su in [Suicide::Forbidden, Suicide::Allowed] {
+            let Some(r) = rules(rs, su, 0) else { continue };
+            if slow(rs, su) {
+                continue;
+            }
+            for b in ["1x1", "1x3", "2x2", "1x5", "2x3"] {
+                certify(b, r, &Setup::default());
+            }
+        }
+    }
+}
+
+/// Ignored in CI: it ran past 60 s in the session that wrote it (which
+/// combination is slow is not yet measured; run it with `--ignored`).
+#[test]
+#[ignore]
+fn certificates_from_random_records_are_accepted() {
+    deep(random_records)
+}
+
+fn random_records() {
+    let mut rng = Rng::new(0xCE57);
+    for rs in CERTIFIED {
+        for su in [Suicide::Forbidden, Suicide::Allowed] {
+            let Some(r) = rules(rs, su, 0) else { continue };
+            if slow(rs, su) {
+                continue;
+            }
+            for (i, b) in ["2x3", "1x6", "2x4"].iter().enumerate() {
+                let board = board(b);
+                let mut g = kosolve_rules::AnyGame::new(board.clone(), r);
+                rng.play_line(&mut g, 3 + 2 * i);
+                if g.result().is_some() {
+                    continue;
+                }
+                let setup = Setup {
+                    start: Start::EMPTY,
+                    moves: g.moves().to_vec(),
+                };
+                certify(b, r, &setup);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_position_start_with_komi_is_accepted() {
+    let board = board("3x3");
+    let pos = kosolve_board::Position::from_diagram(&board, "XO./XO./.O.").unwrap();
+    let setup = Setup::at(Start::new(pos, Color::Black));
+    let r = rules(Ruleset::Psk, Suicide::Forbidden, 1).unwrap();
+    let (v, c) = certify("3x3", r, &setup);
+    assert_eq!(c.certificates[0].header.komi_halves, 1);
+    assert!(v < 0, "White leads on this board: {v}");
+}
+
+/// The prover decisions of a certificate as the checker's walk reaches
+/// them: for each, the moves from the start and the legal moves.
+struct Recorder {
+    stream: Vec<check::Move>,
+    next: usize,
+    line: Vec<check::Move>,
+    decisions: Vec<(Vec<check::Move>, Vec<check::Move>)>,
+}
+
+impl check::Oracle for Recorder {
+    fn choose(&mut self, legal: &[check::Move]) -> Result<check::Move, String> {
+        self.decisions.push((self.line.clone(), legal.to_vec()));
+        let m = *self.stream.get(self.next).ok_or("exhausted")?;
+        self.next += 1;
+        Ok(m)
+    }
+    fn play(&mut self, m: check::Move) {
+        self.line.push(m);
+    }
+    fn undo(&mut self) {
+        self.line.pop();
+    }
+}
+
+fn decisions(cert: &check::Certificate) -> Vec<(Vec<check::Move>, Vec<check::Move>)> {
+    let mut r = Recorder {
+        stream: cert.strategy.clone(),
+        next: 0,
+        line: Vec::new(),
+        decisions: Vec::new(),
+    };
+    check::walk(&cert.header, &mut r).expect("the certificate holds");
+    r.decisions
+}
+
+fn to_move(m: check::Move) -> Move {
+    match m {
+        check::Move::Play(p) => Move::Play(kosolve_board::Point(p)),
+        check::Move::Pass => Move::Pass,
+    }
+}
+
+/// The four mutants, on 2x3 and 1x5 under psk, fixed and bkr.
+#[test]
+fn the_checker_rejects_mutants() {
+    deep(mutants)
+}
+
+fn mutants() {
+    let mut banned_found = 0;
+    for (b, rs) in [
+        ("2x3", Ruleset::Psk),
+        ("1x5", Ruleset::Psk),
+        ("1x5", Ruleset::Fixed),
+        ("2x3", Ruleset::Bkr),
+    ] {
+        let r = rules(rs, Suicide::Forbidden, 0).unwrap();
+        let setup = Setup::default();
+        let (v, c) = certify(b, r, &setup);
+        let board = board(b);
+        let game = setup.standard(board.clone(), r).unwrap();
+        let o = SolveOptions {
+            threads: 1,
+            ..opts(1)
+        };
+        let tables = Tables::new(&game, &o);
+        let mut tester = Tester::new(&game, &o, &tables);
+        for cert in &c.certificates {
+            let label = format!("{b} {rs} prover {:?}", cert.header.prover);
+            // A threshold raised by one (Black's claim up, White's down).
+            let mut m = cert.clone();
+            m.header.threshold += match cert.header.prover {
+                check::Color::Black => 1,
+                check::Color::White => -1,
+            };
+            assert!(check::check(&m).is_err(), "{label}: raised threshold accepted");
+            // An opponent move left unanswered: the stream cut short.
+            let mut m = cert.clone();
+            m.strategy.pop();
+            assert!(
+                matches!(check::check(&m), Err(check::CheckError::StreamExhausted { .. })),
+                "{label}: truncated stream"
+            );
+            let ds = decisions(cert);
+            assert_eq!(ds.len(), cert.strategy.len());
+            let mut losing_found = false;
+            let mut banned_here = 0;
+            for (i, (line, legal)) in ds.iter().enumerate() {
+                if losing_found && banned_here >= 2 {
+                    break;
+                }
+                let mut g = game.clone();
+                for &mv in line {
+                    g.play(to_move(mv));
+                }
+                // A move the ruleset bans: an empty point that is legal on
+                // the same position without its history (a ko retake, a
+                // repetition), but not here.
+                for p in g.position().empty(&board).iter() {
+                    if banned_here >= 2 {
+                        break;
+                    }
+                    let mv = check::Move::Play(p.0);
+                    if legal.contains(&mv) {
+                        continue;
+                    }
+                    let fresh = Setup::at(Start::new(g.position(), g.to_move()))
+                        .standard(board.clone(), r)
+                        .unwrap();
+                    if !fresh.is_legal(Move::Play(p)) {
+                        continue;
+                    }
+                    let mut m = cert.clone();
+                    m.strategy[i] = mv;
+                    assert!(
+                        matches!(
+                            check::check(&m),
+                            Err(check::CheckError::IllegalProverMove { .. })
+                        ),
+                        "{label}: banned move {p:?} at decision {i} accepted"
+                    );
+                    banned_found += 1;
+                    banned_here += 1;
+                }
+                // A move changed to one that loses: the solver says the
+                // child misses the claim.
+                if losing_found {
+                    continue;
+                }
+                for &alt in legal.iter().filter(|&&a| a != cert.strategy[i]) {
+                    let mut child = g.clone();
+                    child.play(to_move(alt));
+                    let keeps = match cert.header.prover {
+                        check::Color::Black => tester.test(&child, v),
+                        check::Color::White => tester.test(&child, v + 1).map(|ge| !ge),
+                    };
+                    if keeps == Some(false) {
+                        let mut m = cert.clone();
+                        m.strategy[i] = alt;
+                        assert!(check::check(&m).is_err(), "{label}: losing {alt:?} accepted");
+                        losing_found = true;
+                        break;
+                    }
+                }
+            }
+            assert!(losing_found, "{label}: no losing alternative to test");
+        }
+    }
+    assert!(banned_found > 0, "no banned move met");
+}
