@@ -40,8 +40,10 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 r.decisions,
                 r.games,
                 r.seconds,
-                r.peak_rss_kib
-                    .map_or("unknown".to_string(), |k| format!("{:.1} MiB", k as f64 / 1024.0)),
+                r.peak_rss_kib.map_or("unknown".to_string(), |k| format!(
+                    "{:.1} MiB",
+                    k as f64 / 1024.0
+                )),
             ),
             Err(e) => {
                 return Err(CliError::Rejected(format!(

@@ -52,9 +52,7 @@ impl fmt::Display for CliError {
             | CliError::Refused(s)
             | CliError::Io(s)
             | CliError::Internal(s)
-            | CliError::Rejected(s) => {
-                f.write_str(s)
-            }
+            | CliError::Rejected(s) => f.write_str(s),
             CliError::Solve(e) => write!(f, "{e}"),
         }
     }

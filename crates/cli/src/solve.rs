@@ -263,9 +263,9 @@ fn write_certificate(
     copts.live = None;
     let certs = kosolve_solver::certificate::certificates(board.clone(), rules, setup, v, &copts)
         .map_err(|e| match e {
-            kosolve_solver::certificate::CertificateError::Walk(_) => CliError::Internal(e.to_string()),
-            _ => CliError::Refused(e.to_string()),
-        })?;
+        kosolve_solver::certificate::CertificateError::Walk(_) => CliError::Internal(e.to_string()),
+        _ => CliError::Refused(e.to_string()),
+    })?;
     let text = certs.to_text();
     kosolve_sweep::write_atomic(path, text.as_bytes()).map_err(|e| CliError::Io(e.to_string()))?;
     eprintln!(

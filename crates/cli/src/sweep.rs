@@ -131,10 +131,10 @@ pub fn run_job(job: &Job, nodes: &Arc<AtomicU64>) -> JobOutput {
                 row.status = Status::Refused;
                 row.outcome = e.to_string();
                 return JobOutput {
-                row,
-                sgf: None,
-                certificate: None,
-            };
+                    row,
+                    sgf: None,
+                    certificate: None,
+                };
             }
         };
     let kind = job.rules.ruleset.value_kind();
@@ -198,10 +198,10 @@ pub fn run_job(job: &Job, nodes: &Arc<AtomicU64>) -> JobOutput {
     // value. (An unsolved job has no line; its SGF records the start.)
     if report.answer.value().is_some() && !report.answer.pv_complete() {
         return JobOutput {
-                row,
-                sgf: None,
-                certificate: None,
-            };
+            row,
+            sgf: None,
+            certificate: None,
+        };
     }
     let pv = report.answer.pv();
     let names: Vec<String> = pv.iter().map(|m| m.name(&board)).collect();
@@ -210,8 +210,13 @@ pub fn run_job(job: &Job, nodes: &Arc<AtomicU64>) -> JobOutput {
     let sgf = crate::solve::sgf_of(&board, &report, &setup);
     let certificate = match report.answer.value() {
         Some(v) if job.limits.certificates && kosolve_solver::certificate::supports(&job.rules) => {
-            match kosolve_solver::certificate::certificates(board.clone(), job.rules, &setup, v, &opts)
-            {
+            match kosolve_solver::certificate::certificates(
+                board.clone(),
+                job.rules,
+                &setup,
+                v,
+                &opts,
+            ) {
                 Ok(c) => Some(c.to_text()),
                 // A walk that fails is a bug: it stops the sweep.
                 Err(e @ kosolve_solver::certificate::CertificateError::Walk(_)) => panic!("{e}"),

@@ -114,7 +114,15 @@ fn check_exits_1_on_a_false_claim_and_2_on_bad_input() {
     assert_eq!(code, 2, "{err}");
     let (code, _, err) = run(&["check", dir.join("missing").to_str().unwrap()]);
     assert_eq!(code, 2, "{err}");
-    let (code, _, err) = run(&["solve", "--board", "2x2", "--rules", "primitive", "--certificate", f]);
+    let (code, _, err) = run(&[
+        "solve",
+        "--board",
+        "2x2",
+        "--rules",
+        "primitive",
+        "--certificate",
+        f,
+    ]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("no certificate format"), "{err}");
 }

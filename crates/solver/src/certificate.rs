@@ -134,7 +134,13 @@ fn header(
         },
         _ => check::BoardSpec::Graph {
             neighbours: (0..board.len())
-                .map(|p| board.neighbors(Point(p as u8)).iter().map(|q| q.0).collect())
+                .map(|p| {
+                    board
+                        .neighbors(Point(p as u8))
+                        .iter()
+                        .map(|q| q.0)
+                        .collect()
+                })
                 .collect(),
         },
     };

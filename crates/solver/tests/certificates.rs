@@ -50,9 +50,8 @@ fn certify(b: &str, rules: kosolve_rules::Rules, setup: &Setup) -> (i32, Certifi
     assert_eq!(parsed, c.certificates, "the text round-trips");
     assert_eq!(parsed.len(), 2);
     for cert in &parsed {
-        check::check(cert).unwrap_or_else(|e| {
-            panic!("{b} {} {:?}: rejected: {e}", rules.ruleset, rules.suicide)
-        });
+        check::check(cert)
+            .unwrap_or_else(|e| panic!("{b} {} {:?}: rejected: {e}", rules.ruleset, rules.suicide));
         assert_eq!(cert.header.threshold, v);
     }
     (v, c)
@@ -209,12 +208,18 @@ fn mutants() {
                 check::Color::Black => 1,
                 check::Color::White => -1,
             };
-            assert!(check::check(&m).is_err(), "{label}: raised threshold accepted");
+            assert!(
+                check::check(&m).is_err(),
+                "{label}: raised threshold accepted"
+            );
             // An opponent move left unanswered: the stream cut short.
             let mut m = cert.clone();
             m.strategy.pop();
             assert!(
-                matches!(check::check(&m), Err(check::CheckError::StreamExhausted { .. })),
+                matches!(
+                    check::check(&m),
+                    Err(check::CheckError::StreamExhausted { .. })
+                ),
                 "{label}: truncated stream"
             );
             let ds = decisions(cert);
@@ -273,7 +278,10 @@ fn mutants() {
                     if keeps == Some(false) {
                         let mut m = cert.clone();
                         m.strategy[i] = alt;
-                        assert!(check::check(&m).is_err(), "{label}: losing {alt:?} accepted");
+                        assert!(
+                            check::check(&m).is_err(),
+                            "{label}: losing {alt:?} accepted"
+                        );
                         losing_found = true;
                         break;
                     }
