@@ -95,6 +95,11 @@ impl Board {
         Board { n, all, nbr }
     }
 
+    /// The neighbours of point `i`.
+    pub fn neighbours(&self, i: usize) -> u64 {
+        self.nbr[i]
+    }
+
     /// Every point adjacent to some point of `mask`.
     fn adjacent(&self, mask: u64) -> u64 {
         bits(mask).fold(0, |m, i| m | self.nbr[i])

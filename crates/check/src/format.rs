@@ -1,4 +1,4 @@
-//! Certificates and their text format, version 1 (docs/certificates.md):
+//! Certificates and their text format, version 2 (docs/certificates.md):
 //! the header (board, rules, start, claim), the strategy stream, a parser
 //! for files holding several certificates and a writer.
 
@@ -9,8 +9,9 @@ use crate::types::{BoardSpec, Color, Move, Ruleset, Suicide};
 
 /// The first line of every certificate.
 const MAGIC: &str = "kosolve-certificate";
-/// The format version this crate reads and writes.
-pub const VERSION: u32 = 1;
+/// The format version this crate writes. It reads this one and version 1
+/// (which has no `cut` line: [`Cut::None`]).
+pub const VERSION: u32 = 2;
 /// The strategy alphabet: point i is the i-th character; a pass is `-`.
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 /// Strategy characters per line in written certificates.
@@ -75,6 +76,38 @@ pub struct Header {
     /// Black claims d >= threshold, White claims d <= threshold, where
     /// d = area(Black) - area(White).
     pub threshold: i32,
+    /// Where the walk may stop before the end of the game.
+    pub cut: Cut,
+}
+
+/// Where a walk may accept a node before the game ends
+/// (docs/certificates.md, "The pass-alive cut").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cut {
+    /// Never: every line is played to a finished game.
+    None,
+    /// Where the prover's safe points (pass-alive stones and their
+    /// one-point eyes, by the checker's own Benson's algorithm) already
+    /// meet the claim whatever is played.
+    PassAlive,
+}
+
+impl Cut {
+    /// Every cut, in the order of their names.
+    pub const ALL: [Cut; 2] = [Cut::None, Cut::PassAlive];
+
+    /// The name in the header's `cut` line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Cut::None => "none",
+            Cut::PassAlive => "pass-alive",
+        }
+    }
+
+    /// The cut a name stands for.
+    pub fn from_name(s: &str) -> Option<Cut> {
+        Cut::ALL.into_iter().find(|c| c.name() == s)
+    }
 }
 
 impl Header {
@@ -98,6 +131,7 @@ impl Header {
             moves: Vec::new(),
             prover,
             threshold,
+            cut: Cut::None,
         }
     }
 
@@ -148,13 +182,17 @@ impl Certificate {
             let version = line.strip_prefix(MAGIC).map(str::trim).ok_or_else(|| {
                 syntax(no, format!("expected `{MAGIC} {VERSION}`, found `{line}`"))
             })?;
-            if version != VERSION.to_string() {
-                return Err(syntax(
-                    no,
-                    format!("unsupported certificate version `{version}`"),
-                ));
-            }
-            certs.push(parse_body(&mut lines)?);
+            let version = match version {
+                "1" => 1,
+                "2" => 2,
+                _ => {
+                    return Err(syntax(
+                        no,
+                        format!("unsupported certificate version `{version}`"),
+                    ))
+                }
+            };
+            certs.push(parse_body(&mut lines, version)?);
         }
         Ok(certs)
     }
@@ -188,6 +226,7 @@ impl Certificate {
         out.push('\n');
         out.push_str(&format!("prover {}\n", h.prover));
         out.push_str(&format!("threshold {}\n", h.threshold));
+        out.push_str(&format!("cut {}\n", h.cut.name()));
         out.push_str(&format!("strategy {}\n", self.strategy.len()));
         let chars: Vec<char> = self.strategy.iter().map(|&m| encode_move(m)).collect();
         for chunk in chars.chunks(WRAP) {
@@ -285,7 +324,7 @@ impl<'a> Lines<'a> {
 }
 
 /// Everything after the first line of a certificate, through `end`.
-fn parse_body(lines: &mut Lines<'_>) -> Result<Certificate, FormatError> {
+fn parse_body(lines: &mut Lines<'_>, version: u32) -> Result<Certificate, FormatError> {
     let board = parse_board(lines)?;
     let rules = lines.parsed("rules", Ruleset::from_name, "a ruleset name")?;
     let suicide = lines.parsed("suicide", Suicide::from_name, "`forbidden` or `allowed`")?;
@@ -301,6 +340,11 @@ fn parse_body(lines: &mut Lines<'_>) -> Result<Certificate, FormatError> {
     let moves = lines.parsed("moves", parse_moves, "point indexes or `pass`")?;
     let prover = lines.parsed("prover", Color::from_name, "`black` or `white`")?;
     let threshold = lines.parsed("threshold", |s| s.parse::<i32>().ok(), "an integer")?;
+    let cut = if version >= 2 {
+        lines.parsed("cut", Cut::from_name, "`none` or `pass-alive`")?
+    } else {
+        Cut::None
+    };
     let count = lines.parsed("strategy", |s| s.parse::<usize>().ok(), "a move count")?;
     let strategy = parse_stream(lines, count)?;
     let header = Header {
@@ -314,6 +358,7 @@ fn parse_body(lines: &mut Lines<'_>) -> Result<Certificate, FormatError> {
         moves,
         prover,
         threshold,
+        cut,
     };
     header.validate()?;
     Ok(Certificate { header, strategy })

@@ -31,6 +31,7 @@ mod check;
 mod format;
 mod history;
 mod rules;
+mod safety;
 mod types;
 mod walk;
 
@@ -38,6 +39,8 @@ mod walk;
 mod testkit;
 
 pub use check::{check, check_text};
-pub use format::{decode_move, encode_move, write_all, Certificate, FormatError, Header, VERSION};
+pub use format::{
+    decode_move, encode_move, write_all, Certificate, Cut, FormatError, Header, VERSION,
+};
 pub use types::{BoardSpec, Color, Move, Ruleset, Suicide};
 pub use walk::{walk, CheckError, Line, Oracle, Report};

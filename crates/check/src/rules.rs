@@ -140,6 +140,11 @@ impl Game {
         self.state
     }
 
+    /// The board's geometry.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
     /// True once `end_passes` passes have been played back to back.
     pub fn is_over(&self) -> bool {
         self.state.passes >= self.end_passes

@@ -210,12 +210,16 @@ pub fn run_job(job: &Job, nodes: &Arc<AtomicU64>) -> JobOutput {
     let sgf = crate::solve::sgf_of(&board, &report, &setup);
     let certificate = match report.answer.value() {
         Some(v) if job.limits.certificates && kosolve_solver::certificate::supports(&job.rules) => {
-            match kosolve_solver::certificate::certificates(
+            match kosolve_solver::certificate::certificates_with(
                 board.clone(),
                 job.rules,
                 &setup,
                 v,
                 &opts,
+                &kosolve_solver::certificate::CertificateOptions {
+                    max_work: Some(SWEEP_CERTIFICATE_WORK),
+                    ..Default::default()
+                },
             ) {
                 Ok(c) => Some(c.to_text()),
                 // A walk that fails is a bug: it stops the sweep.
@@ -231,6 +235,12 @@ pub fn run_job(job: &Job, nodes: &Arc<AtomicU64>) -> JobOutput {
         certificate,
     }
 }
+
+/// The most work a sweep spends on one claim's certificate under each
+/// move order (solver nodes plus 256 per prover decision; docs/configs.md,
+/// `certificates`): a job whose certificate needs more gets none, and the
+/// sweep goes on.
+const SWEEP_CERTIFICATE_WORK: u64 = 1 << 24;
 
 /// Runs `kosolve sweep`.
 pub fn run_sweep(a: SweepArgs) -> Result<(), CliError> {

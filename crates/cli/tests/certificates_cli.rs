@@ -69,6 +69,13 @@ fn a_sample_of_standard_certificates_is_checked() {
         ("2x4", "basic-fixed", "forbidden"),
         ("2x3", "bkr", "allowed"),
         ("1x6", "tromp-taylor", "allowed"),
+        // Rows whose certificates need the writer's second move order
+        // (the solver's remembered best move), or whose losing side's
+        // claim needs no walk (docs/certificates.md).
+        ("1x7", "psk", "allowed"),
+        ("3x3", "nssk", "forbidden"),
+        ("2x4", "fixed", "allowed"),
+        ("2x4", "bkr", "allowed"),
     ] {
         let file = dir.join(format!("{board}-{rules}-{suicide}.cert"));
         let (code, _, err) = run(&[

@@ -7,8 +7,10 @@
 //! that very walk through [`kosolve_check::Oracle`], so the two stay in
 //! step by construction. At each prover node it asks the solver, with the
 //! full history and tables kept across the whole walk, which child keeps
-//! the claim, and takes the first that does (pass first, then board plays
-//! by point). The rules engine plays along, and every node's legal moves
+//! the claim, and takes the first that does, in one of two move orders
+//! tried in turn under growing budgets (see [`Order`]). A claim beyond
+//! the score's range needs no walk, and gets an empty strategy. The rules
+//! engine plays along, and every node's legal moves
 //! are compared with the checker's own: the two rules implementations
 //! agree on every node of every certificate written, or nothing is written.
 
@@ -56,6 +58,8 @@ pub enum CertificateError {
     Setup(SetupError),
     /// A limit or Ctrl-C stopped a solver test.
     Stopped,
+    /// Every move order spent the work cap without finishing.
+    TooLarge(u64),
     /// The walk failed: the solver's value was contradicted, or the two
     /// rules implementations disagreed. Either is a bug to report.
     Walk(String),
@@ -69,6 +73,11 @@ impl fmt::Display for CertificateError {
             CertificateError::Stopped => {
                 write!(f, "no certificate: stopped by a limit or Ctrl-C")
             }
+            CertificateError::TooLarge(n) => write!(
+                f,
+                "no certificate: each move order tried spent its cap of {n} work units \
+                 (solver nodes plus 256 per prover decision) without finishing"
+            ),
             CertificateError::Walk(s) => write!(f, "certificate walk failed: {s}"),
         }
     }
@@ -121,6 +130,7 @@ fn header(
     setup: &Setup,
     prover: Color,
     threshold: i32,
+    cut: check::Cut,
 ) -> Result<check::Header, CertificateError> {
     let End::Passes(end_passes) = rules.end else {
         return Err(CertificateError::Unsupported(
@@ -178,6 +188,7 @@ fn header(
         moves,
         prover: check_color(prover),
         threshold,
+        cut,
     })
 }
 
@@ -191,6 +202,29 @@ struct Writer<'a> {
     tests: u64,
     stopped: bool,
     scratch: Vec<Move>,
+    /// The prover's move order of this attempt.
+    order: Order,
+    /// The most work this attempt may do ([`Writer::work`]).
+    budget: u64,
+    /// The solver's nodes when the attempt started.
+    nodes_at_start: u64,
+    /// Whether the attempt gave up at its budget.
+    over_budget: bool,
+    /// Consecutive passes that end the game.
+    end_passes: usize,
+}
+
+/// A prover move order of the writer. Each gives a valid certificate;
+/// their sizes differ by orders of magnitude from case to case
+/// (docs/certificates.md, "Writing certificates"), so the writer tries
+/// them in turn under growing budgets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Order {
+    /// The pass, then board plays by point.
+    PassFirst,
+    /// A pass that ends the game, then the best move the solver's tables
+    /// remember, then as [`Order::PassFirst`].
+    Hint,
 }
 
 impl Writer<'_> {
@@ -208,6 +242,33 @@ impl Writer<'_> {
                 Err("stopped".into())
             }
         }
+    }
+
+    /// The work of the current attempt: the solver's nodes plus
+    /// [`DECISION_WORK`] per decision written.
+    fn work(&self) -> u64 {
+        (self.tester.nodes() - self.nodes_at_start)
+            .saturating_add(DECISION_WORK.saturating_mul(self.out.len() as u64))
+    }
+
+    /// Whether the attempt has spent its budget (and notes it).
+    fn over(&mut self) -> bool {
+        if self.work() >= self.budget {
+            self.over_budget = true;
+        }
+        self.over_budget
+    }
+
+    /// Whether a pass now ends the game.
+    fn pass_ends(&self) -> bool {
+        let trailing = self
+            .game
+            .moves()
+            .iter()
+            .rev()
+            .take_while(|m| **m == Move::Pass)
+            .count();
+        trailing + 1 >= self.end_passes
     }
 
     fn line(&self) -> String {
@@ -245,19 +306,37 @@ impl check::Oracle for Writer<'_> {
     }
 
     fn choose(&mut self, legal: &[check::Move]) -> Result<check::Move, String> {
-        // The pass first, then board plays by point: the order that gave
-        // the smallest certificates (docs/certificates.md, "Writing
-        // certificates").
-        let order = [check::Move::Pass]
+        if self.over() {
+            return Err("over the attempt's budget".into());
+        }
+        let mut first: Vec<check::Move> = Vec::new();
+        if self.order == Order::Hint {
+            // A pass that ends the game, then the solver's remembered
+            // best move.
+            if self.pass_ends() {
+                first.push(check::Move::Pass);
+            }
+            let hint = self.tester.hint(&self.game);
+            if let Some(h) = hint.and_then(|h| to_check_move(h).ok()) {
+                if legal.contains(&h) && !first.contains(&h) {
+                    first.push(h);
+                }
+            }
+        }
+        let rest = [check::Move::Pass]
             .into_iter()
             .chain(legal.iter().copied().filter(|m| *m != check::Move::Pass));
-        for m in order {
+        let rest = rest.filter(|m| !first.contains(m));
+        for m in first.clone().into_iter().chain(rest) {
             self.game.play(to_rules_move(m));
             let ok = self.holds();
             self.game.undo();
             if ok? {
                 self.out.push(m);
                 return Ok(m);
+            }
+            if self.over() {
+                return Err("over the attempt's budget".into());
             }
         }
         Err(format!(
@@ -275,6 +354,14 @@ impl check::Oracle for Writer<'_> {
     }
 }
 
+/// The work of the writer's first attempt (see [`Order`] and
+/// [`Writer::work`]).
+const FIRST_BUDGET: u64 = 1 << 18;
+
+/// The work a written decision counts for, beside the solver's nodes (a
+/// decision costs the walk about as much as a few dozen solver nodes).
+const DECISION_WORK: u64 = 256;
+
 /// The stack of the thread that writes certificates (the walk and the
 /// solver's tests both recurse once per move).
 const STACK_BYTES: usize = 1 << 30;
@@ -291,6 +378,48 @@ pub fn certificates(
     value: i32,
     opts: &SolveOptions,
 ) -> Result<Certificates, CertificateError> {
+    certificates_with(
+        board,
+        rules,
+        setup,
+        value,
+        opts,
+        &CertificateOptions::default(),
+    )
+}
+
+/// How certificates are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CertificateOptions {
+    /// Give up ([`CertificateError::TooLarge`]) once every move order has
+    /// spent this much work on one of the two claims without finishing
+    /// (work: the solver's nodes plus 256 per prover decision written;
+    /// `None`: no cap).
+    pub max_work: Option<u64>,
+    /// Where the checker's walk may stop before the end of the game
+    /// (default: the pass-alive cut, docs/certificates.md).
+    pub cut: check::Cut,
+}
+
+impl Default for CertificateOptions {
+    fn default() -> Self {
+        CertificateOptions {
+            max_work: None,
+            cut: check::Cut::PassAlive,
+        }
+    }
+}
+
+/// [`certificates`], as `copts` says.
+pub fn certificates_with(
+    board: Arc<Board>,
+    rules: Rules,
+    setup: &Setup,
+    value: i32,
+    opts: &SolveOptions,
+    copts: &CertificateOptions,
+) -> Result<Certificates, CertificateError> {
+    let cap = copts.max_work.unwrap_or(u64::MAX);
     let start = Instant::now();
     let margin_rules = rules.with_komi(kosolve_rules::Komi::ZERO);
     let game = setup
@@ -299,6 +428,9 @@ pub fn certificates(
     let mut opts = opts.clone();
     opts.threads = 1;
     opts.pv = false;
+    // The writer's budget replaces the solve's node limit (a time limit
+    // and Ctrl-C still stop it).
+    opts.max_nodes = None;
     let tables = Tables::new(&game, &opts);
     let mut out = Certificates {
         certificates: Vec::new(),
@@ -307,8 +439,13 @@ pub fn certificates(
         tests: 0,
         seconds: 0.0,
     };
+    let End::Passes(end_passes) = rules.end else {
+        return Err(CertificateError::Unsupported(
+            "only games that end by passes have certificates".into(),
+        ));
+    };
     for prover in [Color::Black, Color::White] {
-        let h = header(&board, &rules, setup, prover, value)?;
+        let h = header(&board, &rules, setup, prover, value, copts.cut)?;
         let mut w = Writer {
             game: game.clone(),
             tester: Tester::new(&game, &opts, &tables),
@@ -318,25 +455,47 @@ pub fn certificates(
             tests: 0,
             stopped: false,
             scratch: Vec::new(),
+            order: Order::PassFirst,
+            budget: FIRST_BUDGET.min(cap),
+            nodes_at_start: 0,
+            over_budget: false,
+            end_passes: usize::from(end_passes),
         };
-        let walked = std::thread::scope(|scope| {
-            std::thread::Builder::new()
-                .stack_size(STACK_BYTES)
-                .spawn_scoped(scope, || {
-                    let r = check::walk(&h, &mut w);
-                    (r, w)
-                })
-                .map_err(|e| CertificateError::Walk(format!("no thread: {e}")))?
-                .join()
-                .map_err(|_| CertificateError::Walk("the walk panicked".into()))
-        })?;
-        let (r, w) = walked;
+        let report = loop {
+            w.game = game.clone();
+            w.out.clear();
+            w.over_budget = false;
+            w.nodes_at_start = w.tester.nodes();
+            let walked = std::thread::scope(|scope| {
+                std::thread::Builder::new()
+                    .stack_size(STACK_BYTES)
+                    .spawn_scoped(scope, || {
+                        let r = check::walk(&h, &mut w);
+                        (r, w)
+                    })
+                    .map_err(|e| CertificateError::Walk(format!("no thread: {e}")))?
+                    .join()
+                    .map_err(|_| CertificateError::Walk("the walk panicked".into()))
+            })?;
+            let r;
+            (r, w) = walked;
+            match r {
+                Ok(rep) => break rep,
+                Err(_) if w.stopped => return Err(CertificateError::Stopped),
+                Err(_) if w.over_budget => {
+                    if w.order == Order::PassFirst {
+                        w.order = Order::Hint;
+                    } else if w.budget >= cap {
+                        return Err(CertificateError::TooLarge(cap));
+                    } else {
+                        w.order = Order::PassFirst;
+                        w.budget = w.budget.saturating_mul(4).min(cap);
+                    }
+                }
+                Err(e) => return Err(CertificateError::Walk(e.to_string())),
+            }
+        };
         out.tests += w.tests;
-        let report = match r {
-            Ok(rep) => rep,
-            Err(_) if w.stopped => return Err(CertificateError::Stopped),
-            Err(e) => return Err(CertificateError::Walk(e.to_string())),
-        };
         out.nodes += report.nodes;
         out.decisions += w.out.len() as u64;
         out.certificates.push(check::Certificate {

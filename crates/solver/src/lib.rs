@@ -533,6 +533,18 @@ impl<'t> Tester<'t> {
         (!aborted).then_some(v >= t)
     }
 
+    /// The best move the tables remember for `game`'s current state, if
+    /// any (a hint: test the child before relying on it).
+    pub fn hint<G: Game>(&mut self, game: &G) -> Option<Move> {
+        if game.result().is_some() {
+            return None;
+        }
+        let mut s = search::Searcher::new(game.clone(), &self.shared, Vec::new());
+        let m = s.best_hint();
+        s.finish();
+        m
+    }
+
     /// Nodes searched by its tests so far.
     pub fn nodes(&self) -> u64 {
         self.shared.nodes.load(Ordering::Relaxed)

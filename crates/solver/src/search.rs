@@ -1070,6 +1070,30 @@ impl<'a, G: Game> Searcher<'a, G> {
         }
     }
 
+    /// The best move the tables remember for the current state, in its
+    /// own frame, if any: the move that decided the state's latest stored
+    /// bound whose dependencies hold in the history at hand. A hint only:
+    /// whoever takes it must still test the child it leads to.
+    pub fn best_hint(&mut self) -> Option<Move> {
+        let mut code = None;
+        if self.dep {
+            if let Some((k, sym)) = self.canonical_key() {
+                code = self.dep_probe(k, sym).and_then(|p| p.best);
+            }
+        }
+        if code.is_none() {
+            code = self
+                .game
+                .future_key()
+                .and_then(|k| self.shared.table.probe(k))
+                .and_then(|p| p.best);
+        }
+        let code = code?;
+        let mut moves = Vec::new();
+        self.game.legal_moves(&mut moves);
+        moves.into_iter().find(|&m| move_code(m) == code)
+    }
+
     /// Flushes counters to the shared totals.
     pub fn finish(&mut self) {
         self.flush();

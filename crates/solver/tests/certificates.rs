@@ -12,7 +12,9 @@ use common::*;
 use kosolve_board::{Color, Suicide};
 use kosolve_check as check;
 use kosolve_rules::{Game, Move, Ruleset, Setup, Start};
-use kosolve_solver::certificate::{certificates, Certificates};
+use kosolve_solver::certificate::{
+    certificates, certificates_with, CertificateError, CertificateOptions, Certificates,
+};
 use kosolve_solver::{solve_game, SolveOptions, Tables, Tester};
 use kosolve_testkit::Rng;
 
@@ -26,13 +28,6 @@ const CERTIFIED: [Ruleset; 7] = [
     Ruleset::BasicFixed,
     Ruleset::Bkr,
 ];
-
-/// Fixed ko with suicide allowed: the writer does not finish on 2x3 from
-/// a record within minutes (measured; docs/certificates.md), so these
-/// tests leave that combination out.
-fn slow(rs: Ruleset, su: Suicide) -> bool {
-    matches!(rs, Ruleset::Fixed | Ruleset::BasicFixed) && su == Suicide::Allowed
-}
 
 /// Solves, writes both certificates, round-trips their text and checks
 /// them with the independent checker.
@@ -79,9 +74,6 @@ fn empty_boards() {
     for rs in CERTIFIED {
         for su in [Suicide::Forbidden, Suicide::Allowed] {
             let Some(r) = rules(rs, su, 0) else { continue };
-            if slow(rs, su) {
-                continue;
-            }
             for b in ["1x1", "1x3", "2x2", "1x5", "2x3"] {
                 certify(b, r, &Setup::default());
             }
@@ -89,10 +81,7 @@ fn empty_boards() {
     }
 }
 
-/// Ignored in CI: it ran past 60 s in the session that wrote it (which
-/// combination is slow is not yet measured; run it with `--ignored`).
 #[test]
-#[ignore]
 fn certificates_from_random_records_are_accepted() {
     deep(random_records)
 }
@@ -102,9 +91,6 @@ fn random_records() {
     for rs in CERTIFIED {
         for su in [Suicide::Forbidden, Suicide::Allowed] {
             let Some(r) = rules(rs, su, 0) else { continue };
-            if slow(rs, su) {
-                continue;
-            }
             for (i, b) in ["2x3", "1x6", "2x4"].iter().enumerate() {
                 let board = board(b);
                 let mut g = kosolve_rules::AnyGame::new(board.clone(), r);
@@ -119,6 +105,33 @@ fn random_records() {
                 certify(b, r, &setup);
             }
         }
+    }
+}
+
+#[test]
+fn a_work_cap_stops_the_writer() {
+    // 2x3 psk: neither claim is beyond the score's range, so both need
+    // decisions, and a cap of 1 unit of work is spent at the first
+    // decision of every attempt.
+    let b = board("2x3");
+    let r = rules(Ruleset::Psk, Suicide::Forbidden, 0).unwrap();
+    let setup = Setup::default();
+    let g = setup.standard(b.clone(), r).unwrap();
+    let v = solve_game(&g, &opts(1)).value().expect("solved");
+    assert!(
+        v > -6 && v < 6,
+        "a claim beyond the range needs no walk: {v}"
+    );
+    let capped = CertificateOptions {
+        max_work: Some(1),
+        ..Default::default()
+    };
+    let e = certificates_with(b.clone(), r, &setup, v, &opts(1), &capped).unwrap_err();
+    assert_eq!(e, CertificateError::TooLarge(1));
+    // Without a cap the same claim is written and checks.
+    let c = certificates_with(b, r, &setup, v, &opts(1), &CertificateOptions::default()).unwrap();
+    for cert in &c.certificates {
+        check::check(cert).unwrap();
     }
 }
 

@@ -38,6 +38,8 @@ fn example() -> Certificate {
             moves: vec![Move::Play(4), Move::Pass, Move::Play(2)],
             prover: Color::Black,
             threshold: 3,
+            // Version 1 has no `cut` line.
+            cut: Cut::None,
         },
         strategy: vec![
             Move::Play(0),
@@ -58,6 +60,7 @@ fn graph_cert() -> Certificate {
     header.end_passes = 3;
     header.setup = setup("X...O");
     header.to_move = Color::White;
+    header.cut = Cut::PassAlive;
     let strategy = (0..150)
         .map(|i| {
             if i % 7 == 0 {
@@ -73,6 +76,30 @@ fn graph_cert() -> Certificate {
 #[test]
 fn parses_the_example() {
     assert_eq!(Certificate::parse(EXAMPLE).unwrap(), example());
+}
+
+#[test]
+fn version_2_names_its_cut() {
+    let v2 = EXAMPLE
+        .replace("kosolve-certificate 1", "kosolve-certificate 2")
+        .replace("threshold 3\n", "threshold 3\ncut pass-alive\n");
+    let cert = Certificate::parse(&v2).unwrap();
+    assert_eq!(cert.header.cut, Cut::PassAlive);
+    assert_eq!(
+        Certificate {
+            header: Header {
+                cut: Cut::None,
+                ..cert.header.clone()
+            },
+            ..cert
+        },
+        example()
+    );
+    // Version 2 requires the line, and knows its names.
+    let missing = EXAMPLE.replace("kosolve-certificate 1", "kosolve-certificate 2");
+    assert!(Certificate::parse(&missing).is_err());
+    let unknown = v2.replace("cut pass-alive", "cut benson");
+    assert!(Certificate::parse(&unknown).is_err());
 }
 
 #[test]

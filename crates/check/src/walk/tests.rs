@@ -5,6 +5,7 @@
 use super::*;
 use crate::check::check;
 use crate::format::Certificate;
+use crate::format::Cut;
 use crate::rules::Game;
 use crate::testkit::{minimax, rect, setup, solve, SearchOracle};
 use crate::types::{BoardSpec, Ruleset, Suicide};
@@ -261,17 +262,18 @@ impl Oracle for First {
 
 #[test]
 fn mutant_banned_ko_retake() {
-    // 1x5 `. O X X .`, Black to move: the header's Black 0 captures at 1,
-    // and White's immediate retake at 1 is banned by each ruleset here
-    // (not by fixed or nssk). One pass ends the game, which keeps the tree
-    // small; White proves d <= 5, which always holds, and her only legal
-    // move is a pass. The mutant retakes instead.
-    let mut base = empty(1, 5, Ruleset::Psk, Suicide::Forbidden);
-    base.setup = setup(".OXX.");
+    // 1x6 `. O X X . O`, Black to move: the header's Black 0 captures at
+    // 1, and White's immediate retake at 1 is banned by each ruleset here
+    // (not by fixed or nssk); White at 4 would be a suicide. One pass ends
+    // the game, which keeps the tree small; White proves d <= 3 (Black
+    // 0, 1, 2, 3; White 5; 4 is neutral), and her only legal move is a
+    // pass. The mutant retakes instead.
+    let mut base = empty(1, 6, Ruleset::Psk, Suicide::Forbidden);
+    base.setup = setup(".OXX.O");
     base.moves = vec![Move::Play(0)];
     base.end_passes = 1;
     base.prover = Color::White;
-    base.threshold = 5;
+    base.threshold = 3;
     for rules in [
         Ruleset::Psk,
         Ruleset::Ssk,
@@ -495,4 +497,79 @@ fn oracle_errors_abort_the_walk() {
             line: Line(vec![])
         }
     );
+}
+
+#[test]
+fn claims_no_game_can_miss_need_no_walk() {
+    // d lies in [-n, n]: "d <= n" for White and "d >= -n" for Black hold
+    // with an empty strategy; one point tighter, the empty strategy is cut
+    // short at the first prover node.
+    let base = empty(2, 3, Ruleset::Fixed, Suicide::Allowed);
+    for (prover, t, tighter) in [(Color::White, 6, 5), (Color::Black, -6, -5)] {
+        let cert = Certificate {
+            header: Header {
+                prover,
+                threshold: t,
+                ..base.clone()
+            },
+            strategy: Vec::new(),
+        };
+        let r = check(&cert).unwrap_or_else(|e| panic!("{prover} {t}: {e}"));
+        assert_eq!((r.nodes, r.decisions), (0, 0));
+        let cert = Certificate {
+            header: Header {
+                prover,
+                threshold: tighter,
+                ..base.clone()
+            },
+            strategy: Vec::new(),
+        };
+        let err = check(&cert).unwrap_err();
+        assert!(
+            matches!(err, CheckError::StreamExhausted { .. }),
+            "{prover} {tighter}: {err}"
+        );
+    }
+}
+
+#[test]
+fn the_pass_alive_cut_accepts_its_bound_and_no_more() {
+    // `.XXX.O` on 1x6: Black's chain is pass-alive (its regions are the
+    // eye at 0 and {4, 5}, whose only empty point touches it), so her safe
+    // points are 0-3 and her claim d >= 2 * 4 - 6 = 2 is accepted at the
+    // start with an empty strategy; d >= 3 is not, and the empty strategy
+    // then runs out at the first decision. Without the cut, d >= 2 needs
+    // a walk. (With suicide allowed the region {4, 5} is not vital, since
+    // 5 is not next to the chain: `tromp-taylor` is left out.)
+    for rules in Ruleset::ALL {
+        if rules == Ruleset::TrompTaylor {
+            continue;
+        }
+        let suicide = Suicide::Forbidden;
+        let mut header = empty(1, 6, rules, suicide);
+        header.setup = setup(".XXX.O");
+        header.cut = Cut::PassAlive;
+        header.threshold = 2;
+        let cert = Certificate {
+            header: header.clone(),
+            strategy: Vec::new(),
+        };
+        let r = check(&cert).unwrap_or_else(|e| panic!("{rules}: {e}"));
+        assert_eq!((r.nodes, r.cuts, r.decisions), (1, 1, 0), "{rules}");
+        for (cut, threshold) in [(Cut::PassAlive, 3), (Cut::None, 2)] {
+            let cert = Certificate {
+                header: Header {
+                    cut,
+                    threshold,
+                    ..header.clone()
+                },
+                strategy: Vec::new(),
+            };
+            let err = check(&cert).unwrap_err();
+            assert!(
+                matches!(err, CheckError::StreamExhausted { .. }),
+                "{rules} {cut:?} {threshold}: {err}"
+            );
+        }
+    }
 }
