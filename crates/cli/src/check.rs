@@ -32,13 +32,14 @@ pub fn run(args: Args) -> Result<(), CliError> {
         match kosolve_check::check(c) {
             Ok(r) => println!(
                 "certificate {} of {}: {claim}: holds ({} nodes, {} memo hits, {} prover \
-                 decisions, {} finished games, {:.2} s, peak memory {})",
+                 decisions, {} finished games, {} pass-alive cuts, {:.2} s, peak memory {})",
                 i + 1,
                 certs.len(),
                 r.nodes,
                 r.memo_hits,
                 r.decisions,
                 r.games,
+                r.cuts,
                 r.seconds,
                 r.peak_rss_kib.map_or("unknown".to_string(), |k| format!(
                     "{:.1} MiB",

@@ -133,3 +133,35 @@ fn check_exits_1_on_a_false_claim_and_2_on_bad_input() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("no certificate format"), "{err}");
 }
+
+/// The committed certificates (solver-configs/certificates.toml and
+/// certificates-large.toml): every solved row of their tables has one in
+/// results/pv, with the row's value as both claims' threshold, and the
+/// independent checker accepts each.
+#[test]
+fn every_committed_certificate_holds() {
+    let root = repo();
+    let mut checked = 0;
+    for table in ["certificates.csv", "certificates-large.csv"] {
+        let text = std::fs::read_to_string(root.join("results").join(table)).unwrap();
+        for line in text.lines().skip(1) {
+            let f: Vec<&str> = line.split(',').collect();
+            let (board, rules, suicide, value, status) = (f[0], f[1], f[2], f[4], f[8]);
+            assert!(CERTIFIED.contains(&rules), "{line}");
+            assert_eq!(status, "solved", "{line}");
+            let name = format!("{board}-{rules}-{suicide}.cert");
+            let path = root.join("results").join("pv").join(&name);
+            let cert_text =
+                std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{name}: {e}"));
+            let certs = kosolve_check::Certificate::parse_all(&cert_text).unwrap();
+            assert_eq!(certs.len(), 2, "{name}");
+            let v: i32 = value.parse().unwrap();
+            for c in &certs {
+                assert_eq!(c.header.threshold, v, "{name}");
+                kosolve_check::check(c).unwrap_or_else(|e| panic!("{name}: {e}"));
+            }
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 156 + 6, "rows of the two tables");
+}

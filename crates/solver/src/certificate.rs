@@ -225,6 +225,11 @@ enum Order {
     /// A pass that ends the game, then the best move the solver's tables
     /// remember, then as [`Order::PassFirst`].
     Hint,
+    /// The moves of [`Order::Hint`], the first whose child the solver
+    /// proves within 2 plies, else within 4, 8, ... 64, else as
+    /// [`Order::Hint`]: short lines, so the walk meets its own memo and
+    /// the pass-alive cut sooner. Tried first.
+    Shallow,
 }
 
 impl Writer<'_> {
@@ -310,7 +315,7 @@ impl check::Oracle for Writer<'_> {
             return Err("over the attempt's budget".into());
         }
         let mut first: Vec<check::Move> = Vec::new();
-        if self.order == Order::Hint {
+        if self.order != Order::PassFirst {
             // A pass that ends the game, then the solver's remembered
             // best move.
             if self.pass_ends() {
@@ -327,7 +332,38 @@ impl check::Oracle for Writer<'_> {
             .into_iter()
             .chain(legal.iter().copied().filter(|m| *m != check::Move::Pass));
         let rest = rest.filter(|m| !first.contains(m));
-        for m in first.clone().into_iter().chain(rest) {
+        let order: Vec<check::Move> = first.clone().into_iter().chain(rest).collect();
+        if self.order == Order::Shallow {
+            let t = match self.prover {
+                Color::Black => self.threshold,
+                Color::White => self.threshold + 1,
+            };
+            let mut depth = 2;
+            while depth <= 64 {
+                for &m in &order {
+                    self.game.play(to_rules_move(m));
+                    self.tests += 1;
+                    let r = self.tester.test_within(&self.game, t, depth);
+                    self.game.undo();
+                    match r {
+                        None => {
+                            self.stopped = true;
+                            return Err("stopped".into());
+                        }
+                        Some(Some(ge)) if ge == (self.prover == Color::Black) => {
+                            self.out.push(m);
+                            return Ok(m);
+                        }
+                        _ => {}
+                    }
+                    if self.over() {
+                        return Err("over the attempt's budget".into());
+                    }
+                }
+                depth *= 2;
+            }
+        }
+        for m in order {
             self.game.play(to_rules_move(m));
             let ok = self.holds();
             self.game.undo();
@@ -431,6 +467,10 @@ pub fn certificates_with(
     // The writer's budget replaces the solve's node limit (a time limit
     // and Ctrl-C still stop it).
     opts.max_nodes = None;
+    // Alpha-beta: the shallow order's depth-limited tests are its own
+    // (measured: 2x6 psk under proof-number search spent its first budget
+    // on the root's tests).
+    opts.engine = crate::Engine::Id;
     let tables = Tables::new(&game, &opts);
     let mut out = Certificates {
         certificates: Vec::new(),
@@ -455,7 +495,7 @@ pub fn certificates_with(
             tests: 0,
             stopped: false,
             scratch: Vec::new(),
-            order: Order::PassFirst,
+            order: Order::Shallow,
             budget: FIRST_BUDGET.min(cap),
             nodes_at_start: 0,
             over_budget: false,
@@ -483,12 +523,14 @@ pub fn certificates_with(
                 Ok(rep) => break rep,
                 Err(_) if w.stopped => return Err(CertificateError::Stopped),
                 Err(_) if w.over_budget => {
-                    if w.order == Order::PassFirst {
+                    if w.order == Order::Shallow {
+                        w.order = Order::PassFirst;
+                    } else if w.order == Order::PassFirst {
                         w.order = Order::Hint;
                     } else if w.budget >= cap {
                         return Err(CertificateError::TooLarge(cap));
                     } else {
-                        w.order = Order::PassFirst;
+                        w.order = Order::Shallow;
                         w.budget = w.budget.saturating_mul(4).min(cap);
                     }
                 }

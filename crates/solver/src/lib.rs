@@ -533,6 +533,19 @@ impl<'t> Tester<'t> {
         (!aborted).then_some(v >= t)
     }
 
+    /// Whether the value of `game`'s current state is at least `t`, by
+    /// alpha-beta within `depth` plies: `Some(None)` when the limit left
+    /// it open, `None` when a limit or Ctrl-C stopped the test.
+    pub fn test_within<G: Game>(&mut self, game: &G, t: i32, depth: u32) -> Option<Option<bool>> {
+        if let Some(r) = game.result() {
+            return Some(Some(result_value(&r) >= t));
+        }
+        let mut s = search::Searcher::new(game.clone(), &self.shared, Vec::new());
+        let v = s.test_within(t, depth);
+        s.finish();
+        (!s.aborted).then_some(v)
+    }
+
     /// The best move the tables remember for `game`'s current state, if
     /// any (a hint: test the child before relying on it).
     pub fn hint<G: Game>(&mut self, game: &G) -> Option<Move> {

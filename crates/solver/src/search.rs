@@ -1070,6 +1070,16 @@ impl<'a, G: Game> Searcher<'a, G> {
         }
     }
 
+    /// The null-window test "value >= beta" by alpha-beta within `depth`
+    /// plies (results stored exactly earlier count whatever their depth):
+    /// `None` when the limit left it open.
+    pub fn test_within(&mut self, beta: i32, depth: u32) -> Option<bool> {
+        self.shared.pass.fetch_add(1, Ordering::Relaxed);
+        self.last_unknown = false;
+        let v = self.search(beta - 1, beta, 0, depth);
+        (!self.last_unknown).then_some(v >= beta)
+    }
+
     /// The best move the tables remember for the current state, in its
     /// own frame, if any: the move that decided the state's latest stored
     /// bound whose dependencies hold in the history at hand. A hint only:
