@@ -98,23 +98,11 @@ pub(crate) fn cut_holds(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::types::{BoardSpec, Move};
+    use crate::testkit::position as pos;
+    use crate::types::Move;
 
     fn rect(rows: usize, cols: usize) -> Board {
-        Board::new(&BoardSpec::Rect { rows, cols })
-    }
-
-    fn pos(rows: &str) -> Position {
-        let setup: Vec<Option<Color>> = rows
-            .chars()
-            .filter(|c| *c != '/')
-            .map(|c| match c {
-                'X' => Some(Color::Black),
-                'O' => Some(Color::White),
-                _ => None,
-            })
-            .collect();
-        Position::from_setup(&setup)
+        Board::new(&crate::testkit::rect(rows, cols))
     }
 
     #[test]

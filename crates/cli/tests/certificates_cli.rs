@@ -134,6 +134,18 @@ fn check_exits_1_on_a_false_claim_and_2_on_bad_input() {
     assert!(err.contains("no certificate format"), "{err}");
 }
 
+/// Checks the two certificates of the file `name` (its text): both claim
+/// the table's `value`, and the independent checker accepts each.
+fn check_both(name: &str, text: &str, value: &str) {
+    let certs = kosolve_check::Certificate::parse_all(text).unwrap();
+    assert_eq!(certs.len(), 2, "{name}");
+    let v: i32 = value.parse().unwrap();
+    for c in &certs {
+        assert_eq!(c.header.threshold, v, "{name}");
+        kosolve_check::check(c).unwrap_or_else(|e| panic!("{name}: {e}"));
+    }
+}
+
 /// The committed certificates (solver-configs/certificates.toml and
 /// certificates-large.toml): every solved row of their tables has one in
 /// results/pv, with the row's value as both claims' threshold, and the
@@ -150,16 +162,9 @@ fn every_committed_certificate_holds() {
             assert!(CERTIFIED.contains(&rules), "{line}");
             assert_eq!(status, "solved", "{line}");
             let name = format!("{board}-{rules}-{suicide}.cert");
-            let path = root.join("results").join("pv").join(&name);
-            let cert_text =
-                std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{name}: {e}"));
-            let certs = kosolve_check::Certificate::parse_all(&cert_text).unwrap();
-            assert_eq!(certs.len(), 2, "{name}");
-            let v: i32 = value.parse().unwrap();
-            for c in &certs {
-                assert_eq!(c.header.threshold, v, "{name}");
-                kosolve_check::check(c).unwrap_or_else(|e| panic!("{name}: {e}"));
-            }
+            let text = std::fs::read_to_string(root.join("results").join("pv").join(&name))
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
+            check_both(&name, &text, value);
             checked += 1;
         }
     }
@@ -189,18 +194,11 @@ fn every_bestiary_certificate_holds() {
             continue;
         }
         let name = format!("{board}_{position}-{rules}-{suicide}.cert");
-        let path = root.join("results").join("pv").join(&name);
-        let Ok(cert_text) = std::fs::read_to_string(&path) else {
+        let Ok(text) = std::fs::read_to_string(root.join("results").join("pv").join(&name)) else {
             assert!(over_cap.contains(&name.as_str()), "no certificate: {name}");
             continue;
         };
-        let certs = kosolve_check::Certificate::parse_all(&cert_text).unwrap();
-        assert_eq!(certs.len(), 2, "{name}");
-        let v: i32 = value.parse().unwrap();
-        for c in &certs {
-            assert_eq!(c.header.threshold, v, "{name}");
-            kosolve_check::check(c).unwrap_or_else(|e| panic!("{name}: {e}"));
-        }
+        check_both(&name, &text, value);
         checked += 1;
     }
     assert!(checked >= 80, "only {checked} bestiary certificates");
