@@ -112,6 +112,18 @@ pub fn parse_rules(
     Ok(rules)
 }
 
+/// The help of a `--rules` option: every ruleset name of [`Ruleset::ALL`]
+/// but those in `except`, then `note`. The subcommands take their lists
+/// from here, so no list is written by hand.
+pub fn rules_help(except: &[Ruleset], note: &str) -> String {
+    let names: Vec<&str> = Ruleset::ALL
+        .into_iter()
+        .filter(|r| !except.contains(r))
+        .map(|r| r.name())
+        .collect();
+    format!("Ruleset: {}{note}", names.join(", "))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,7 +1,7 @@
 //! `kosolve count`: the number of complete games (perft) under a ruleset.
 
-use crate::common::{parse_rules, CliError, Format};
-use crate::interrupt::install_interrupt_handler;
+use crate::common::{parse_rules, rules_help, CliError, Format};
+use crate::interrupt::interrupt_token;
 use crate::start::{resolve, Resolved, StartArgs};
 use kosolve_perft::{count_games_from, CountOptions, CountProgress, PerftError};
 use kosolve_rules::Game;
@@ -28,9 +28,7 @@ pub struct Args {
     /// the games counted are those that continue from there.
     #[command(flatten)]
     start: StartArgs,
-    /// Ruleset: psk, ssk, nssk, fixed, basic, basic-fixed, bkr, primitive,
-    /// tromp-taylor, kee, fundamental, ultimate, ultimate-simple.
-    #[arg(long)]
+    #[arg(long, help = rules_help(&[], "."))]
     rules: String,
     /// Suicide: forbidden or allowed (default: the ruleset's own).
     #[arg(long)]
@@ -49,6 +47,9 @@ pub struct Args {
     /// Give up once the memo holds this many entries (0: no limit).
     #[arg(long, default_value_t = DEFAULT_MAX_MEMO)]
     max_memo: u64,
+    /// Give up after about this many seconds (Ctrl-C also stops the count).
+    #[arg(long)]
+    max_seconds: Option<f64>,
     /// Use the generic counter even where the positional-superko fast path applies.
     #[arg(long)]
     no_fast: bool,
@@ -69,7 +70,19 @@ pub fn run(args: Args) -> Result<(), CliError> {
     } = resolve(args.board.as_deref(), &args.start)?;
     let komi = args.komi.as_deref().or(record_komi.as_deref());
     let rules = parse_rules(&args.rules, args.suicide.as_deref(), komi)?;
-    let progress = Arc::new(CountProgress::default());
+    if let Some(s) = args.max_seconds {
+        if !(s >= 0.0 && s.is_finite()) {
+            return Err(CliError::Usage(format!(
+                "--max-seconds must be a non-negative number (got {s})"
+            )));
+        }
+    }
+    let progress = Arc::new(CountProgress {
+        budget: kosolve_perft::Budget::unlimited()
+            .with_seconds(args.max_seconds)
+            .with_cancel(interrupt_token()),
+        ..CountProgress::default()
+    });
     let opts = CountOptions {
         depth: args.depth,
         fast: !args.no_fast,
@@ -79,7 +92,6 @@ pub fn run(args: Args) -> Result<(), CliError> {
         ..CountOptions::default()
     };
     let start = Instant::now();
-    install_interrupt_handler();
     let done = Arc::new(AtomicBool::new(false));
     let watcher = {
         let (progress, done) = (progress.clone(), done.clone());
@@ -89,9 +101,9 @@ pub fn run(args: Args) -> Result<(), CliError> {
     done.store(true, Ordering::SeqCst);
     let _ = watcher.join();
     let count = result.map_err(|e| match e {
-        PerftError::Interrupted { nodes } => CliError::Refused(format!(
-            "the count was interrupted (Ctrl-C) after visiting {nodes} nodes with {} memo \
-             entries in {:.1} s; no games were counted",
+        PerftError::Interrupted { nodes, why } => CliError::Refused(format!(
+            "the count was stopped by {why} after visiting {nodes} nodes with {} memo entries in {:.1} s; \
+             no games were counted",
             progress.memo_entries.load(Ordering::Relaxed),
             start.elapsed().as_secs_f64()
         )),
@@ -152,8 +164,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
     Ok(())
 }
 
-/// While the count runs: passes Ctrl-C on as a stop request, and where
-/// stderr is a terminal shows the nodes, memo entries and rate.
+/// While the count runs, where stderr is a terminal: shows the nodes, memo
+/// entries and rate.
 fn watch(progress: &CountProgress, done: &AtomicBool, start: Instant) {
     let bar = std::io::stderr().is_terminal().then(|| {
         let b = indicatif::ProgressBar::new_spinner();
@@ -164,9 +176,6 @@ fn watch(progress: &CountProgress, done: &AtomicBool, start: Instant) {
         b
     });
     while !done.load(Ordering::SeqCst) {
-        if kosolve_solver::STOP.load(Ordering::SeqCst) {
-            progress.stop.store(true, Ordering::SeqCst);
-        }
         if let Some(b) = &bar {
             let nodes = progress.nodes.load(Ordering::Relaxed);
             let rate = nodes as f64 / start.elapsed().as_secs_f64().max(1e-9);

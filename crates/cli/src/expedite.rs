@@ -3,9 +3,12 @@
 //! (docs/rules.md, "Expedited counting (`kosolve expedite`)").
 
 use crate::common::{parse_board, CliError, Format};
+use crate::interrupt::interrupt_token;
 use crate::start::{parse_color, parse_prisoners};
 use kosolve_board::{Bitboard, Color, Position};
-use kosolve_expedite::{exact, exact_dead, expedite, parse_points, Delays, Input, Options};
+use kosolve_expedite::{
+    exact_dead_within, exact_within, expedite_within, parse_points, Budget, Delays, Input, Options,
+};
 use kosolve_rules::Komi;
 use serde_json::json;
 
@@ -46,6 +49,9 @@ pub struct Args {
     /// Also solve the state exactly under ultimate-simple and show its outcome.
     #[arg(long)]
     compare: bool,
+    /// Give up after about this many seconds (Ctrl-C also stops it).
+    #[arg(long)]
+    max_seconds: Option<f64>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -104,10 +110,20 @@ pub fn run(a: Args) -> Result<(), CliError> {
         komi,
         dead: Bitboard::EMPTY,
     };
+    if let Some(s) = a.max_seconds {
+        if !(s >= 0.0 && s.is_finite()) {
+            return Err(CliError::Usage(format!(
+                "--max-seconds must be a non-negative number (got {s})"
+            )));
+        }
+    }
+    let budget = Budget::unlimited()
+        .with_seconds(a.max_seconds)
+        .with_cancel(interrupt_token());
     let err = |e: kosolve_expedite::ExpediteError| CliError::Refused(e.to_string());
     input.dead = match a.dead.as_deref() {
         None => Bitboard::EMPTY,
-        Some("exact") => exact_dead(&input).map_err(err)?,
+        Some("exact") => exact_dead_within(&input, &budget).map_err(err)?,
         Some(s) => parse_points(&board, s).map_err(CliError::Usage)?,
     };
     let dead_names: Vec<String> = input.dead.iter().map(|p| board.point_name(p)).collect();
@@ -115,9 +131,9 @@ pub fn run(a: Args) -> Result<(), CliError> {
         amended: a.amended,
         ..Options::default()
     };
-    let e = expedite(&input, &opts).map_err(err)?;
+    let e = expedite_within(&input, &opts, &budget).map_err(err)?;
     let exact_outcome = if a.compare {
-        let (v, _) = exact(&input).map_err(err)?;
+        let (v, _) = exact_within(&input, &budget).map_err(err)?;
         Some(e.outcome_of(v).to_string())
     } else {
         None

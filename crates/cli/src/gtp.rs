@@ -6,7 +6,7 @@
 //! with that history and plays the first move of the principal variation,
 //! which keeps the exact value.
 
-use crate::common::{parse_board, parse_rules, CliError};
+use crate::common::{parse_board, parse_rules, rules_help, CliError};
 use kosolve_board::{Board, Cell, Color, Point, Shape, Suicide};
 use kosolve_rules::{AnyGame, Game, GameResult, Komi, Move, Rules, Ruleset, Setup, Start};
 use kosolve_solver::{default_memory_mib, solve_game_with, SolveOptions, Tables};
@@ -17,10 +17,14 @@ use std::time::Instant;
 /// Options of `kosolve gtp`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Ruleset: psk, ssk, nssk, fixed, basic-fixed, primitive, tromp-taylor,
-    /// kee, fundamental, ultimate, ultimate-simple (`basic` is not offered:
-    /// its games may never end).
-    #[arg(long, default_value = "psk")]
+    #[arg(
+        long,
+        default_value = "psk",
+        help = rules_help(
+            &[Ruleset::Basic],
+            " (`basic` is not offered: its games may never end)."
+        )
+    )]
     rules: String,
     /// Suicide: forbidden or allowed (default: the ruleset's own).
     #[arg(long)]

@@ -1,19 +1,23 @@
-//! Ctrl-C: stop the running solve and report the bounds proven so far.
+//! Ctrl-C: cancel the running method and report what it proved so far.
 
-#[cfg(unix)]
-use kosolve_solver::STOP;
+use kosolve_solver::Cancel;
+use std::sync::atomic::AtomicBool;
 #[cfg(unix)]
 use std::sync::atomic::Ordering;
+
+/// Set by the SIGINT handler; read through the token [`interrupt_token`] gives.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
 #[cfg(unix)]
 extern "C" fn on_sigint(_: i32) {
     // Only an atomic store: async-signal-safe.
-    STOP.store(true, Ordering::SeqCst);
+    INTERRUPTED.store(true, Ordering::SeqCst);
 }
 
-/// Makes Ctrl-C (SIGINT) set [`kosolve_solver::STOP`] instead of killing
-/// the process. Returns whether a handler was installed (Unix only).
-pub fn install_interrupt_handler() -> bool {
+/// Makes Ctrl-C (SIGINT) cancel the returned token instead of killing the
+/// process (Unix only; elsewhere the token is never cancelled by Ctrl-C).
+/// Every method a subcommand runs takes this token in its budget.
+pub fn interrupt_token() -> Cancel {
     #[cfg(unix)]
     {
         extern "C" {
@@ -21,11 +25,7 @@ pub fn install_interrupt_handler() -> bool {
         }
         const SIGINT: i32 = 2;
         // SAFETY: `signal` is the C library's; the handler only stores to an atomic.
-        let old = unsafe { signal(SIGINT, on_sigint) };
-        old != usize::MAX
+        unsafe { signal(SIGINT, on_sigint) };
     }
-    #[cfg(not(unix))]
-    {
-        false
-    }
+    Cancel::from_static(&INTERRUPTED)
 }

@@ -1,12 +1,12 @@
 //! `kosolve solve`: the exact perfect-play value of a board under a ruleset.
 
-use crate::common::{parse_rules, CliError, Format};
-use crate::interrupt::install_interrupt_handler;
+use crate::common::{parse_rules, rules_help, CliError, Format};
+use crate::interrupt::interrupt_token;
 use crate::start::{resolve, Resolved, StartArgs};
 use kosolve_board::{Board, Color};
 use kosolve_rules::{AnyGame, Game, Komi, Move, Rules, Ruleset, Setup, ValueKind};
 use kosolve_solver::{
-    default_memory_mib, sgf_size, Answer, KomiAnalysis, Live, Report, SolveOptions,
+    default_memory_mib, sgf_size, Answer, KomiAnalysis, Live, Method, Report, SolveOptions,
 };
 use serde_json::json;
 use std::fmt::Write as _;
@@ -25,9 +25,7 @@ pub struct Args {
     /// Where the game starts (default: the empty board, Black to move).
     #[command(flatten)]
     start: StartArgs,
-    /// Ruleset: psk, ssk, nssk, fixed, basic, basic-fixed, bkr, primitive,
-    /// tromp-taylor, kee, fundamental, ultimate, ultimate-simple.
-    #[arg(long, default_value = "psk")]
+    #[arg(long, default_value = "psk", help = rules_help(&[], "."))]
     rules: String,
     /// Suicide: forbidden or allowed (default: the ruleset's own).
     #[arg(long)]
@@ -66,11 +64,12 @@ pub struct Args {
     /// thresholds (default: the board's points + 2; 0 turns it off).
     #[arg(long)]
     komi_range: Option<i32>,
-    /// Method: auto (the search, or for kee the parity method where the
-    /// search is not offered), search (the game tree; every ruleset) or
-    /// parity (kee only: the parity game on the graph of game situations,
-    /// capped by --memory; see docs/kee.md).
-    #[arg(long, value_enum, default_value_t = Method::Auto)]
+    /// Method: auto (basic by retrograde analysis, kee by the search where
+    /// it is offered and else by the parity method, every other ruleset by
+    /// the search), search (the game tree; every ruleset but basic), parity
+    /// (kee only: the parity game on the graph of game situations, capped by
+    /// --memory; see docs/kee.md) or retrograde (basic only).
+    #[arg(long, default_value = "auto", value_parser = parse_method)]
     method: Method,
     /// Search engine for the tests "value >= t": auto (the faster for the
     /// ruleset and board, docs/performance.md), pns (depth-first
@@ -112,17 +111,11 @@ fn parse_engine(s: &str) -> Result<kosolve_solver::Engine, String> {
         .ok_or_else(|| format!("unknown engine '{s}': expected auto, pns or id"))
 }
 
-/// How `kosolve solve` finds the value.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Method {
-    /// The search, or for Kee the parity method where the search is not
-    /// offered (more than 41 legal positions, or 4 empty points from a
-    /// position).
-    Auto,
-    /// The exact forward search (every ruleset).
-    Search,
-    /// Kee only: the parity game on the graph of game situations.
-    Parity,
+fn parse_method(s: &str) -> Result<Method, String> {
+    Method::from_name(s).ok_or_else(|| {
+        let names: Vec<&str> = Method::ALL.iter().map(|m| m.name()).collect();
+        format!("unknown method '{s}': expected {}", names.join(", "))
+    })
 }
 
 /// Runs the subcommand.
@@ -157,10 +150,11 @@ pub fn run(args: Args) -> Result<(), CliError> {
             )));
         }
     }
-    if args.method == Method::Parity && rules.ruleset != Ruleset::Kee {
+    if !args.method.applies_to(rules.ruleset) {
         return Err(CliError::Usage(format!(
-            "--method parity solves kee only (got --rules {})",
-            rules.ruleset
+            "--method {} does not solve --rules {} (parity solves kee only, retrograde \
+             basic only, and search every ruleset but basic)",
+            args.method, rules.ruleset
         )));
     }
     if args.sgf.is_some() && sgf_size(&board).is_none() {
@@ -208,14 +202,10 @@ pub fn run(args: Args) -> Result<(), CliError> {
         progress: Some(nodes.clone()),
         live: Some(live.clone()),
         pv: true,
-        kee_graph: match args.method {
-            Method::Parity => true,
-            Method::Search => false,
-            Method::Auto => kosolve_solver::kee_auto_parity(&board, &rules, &setup),
-        },
+        method: args.method,
+        cancel: interrupt_token(),
         ..SolveOptions::default()
     };
-    install_interrupt_handler();
     let done = Arc::new(AtomicBool::new(false));
     let watcher = (!args.quiet && std::io::stderr().is_terminal()).then(|| {
         let (nodes, live, done) = (nodes.clone(), live.clone(), done.clone());
@@ -352,7 +342,9 @@ fn to_json(board: &Arc<Board>, r: &Report, setup: &Setup) -> serde_json::Value {
         "rules": r.rules.ruleset.name(),
         "suicide": r.rules.suicide.name(),
         "komi": komi_json(r.rules.komi),
-        "status": if a.is_solved() { "solved" } else { "unsolved" },
+        "status": status(r),
+        "method": a.method().name(),
+        "stopped": r.total.stopped.map(|s| s.name()),
         "value": a.value(),
         "lower": a.bounds().map(|b| b.0),
         "upper": a.bounds().map(|b| b.1),
@@ -373,6 +365,7 @@ fn to_json(board: &Arc<Board>, r: &Report, setup: &Setup) -> serde_json::Value {
     }
     match a {
         Answer::Search(_) => {}
+        Answer::Unfinished { .. } => {}
         Answer::Retrograde(b) => {
             // The value with komi applied, in points (or null: void); it
             // stands for both bounds.
@@ -386,7 +379,6 @@ fn to_json(board: &Arc<Board>, r: &Report, setup: &Setup) -> serde_json::Value {
             v["pv_cycle_start"] = json!(b.pv_cycle_start);
         }
         Answer::Parity(k) => {
-            v["method"] = json!("parity");
             v["situations"] = json!(k.situations());
             v["edges"] = json!(k.edges());
             v["graphs"] = json!(k
@@ -424,6 +416,15 @@ fn to_json(board: &Arc<Board>, r: &Report, setup: &Setup) -> serde_json::Value {
         None => {}
     }
     v
+}
+
+/// `solved`, `interrupted` (Ctrl-C stopped it) or `unsolved`.
+fn status(r: &Report) -> &'static str {
+    match (r.answer.is_solved(), r.total.stopped) {
+        (true, _) => "solved",
+        (false, Some(why)) => why.status(),
+        (false, None) => "unsolved",
+    }
 }
 
 fn value_meaning(rules: &Rules) -> &'static str {
@@ -480,12 +481,25 @@ fn to_text(board: &Arc<Board>, r: &Report, show_pv: bool, setup: &Setup) -> Stri
         (_, Some((lower, upper))) => {
             let _ = writeln!(
                 t,
-                "value: unsolved; proven bounds [{lower}, {upper}] ({})",
+                "value: {}; proven bounds [{lower}, {upper}] ({})",
+                status(r),
+                value_meaning(&r.rules)
+            );
+        }
+        (Answer::Unfinished { method }, None) => {
+            let _ = writeln!(
+                t,
+                "value: {}; {} proves nothing until it ends ({})",
+                status(r),
+                method.words(),
                 value_meaning(&r.rules)
             );
         }
         // Only a retrograde answer has no bounds.
         (_, None) => {}
+    }
+    if let (false, Some(why)) = (a.is_solved(), r.total.stopped) {
+        let _ = writeln!(t, "stopped by: {why}");
     }
     if let Some(o) = r.outcome {
         let _ = writeln!(t, "outcome: {o}");

@@ -112,9 +112,8 @@ pub fn run_job(job: &Job, nodes: &Arc<AtomicU64>) -> JobOutput {
         max_seconds: job.limits.max_seconds,
         progress: Some(nodes.clone()),
         engine: job.limits.engine,
-        kee_graph: job.limits.kee_parity
-            || (job.limits.kee_auto
-                && kosolve_solver::kee_auto_parity(&board, &job.rules, &job.setup())),
+        method: job.limits.kee_method,
+        kee_max_situations: job.limits.kee_situations,
         ..SolveOptions::default()
     };
     let komi_range = matches!(job.rules.ruleset, Ruleset::Fundamental)

@@ -9,6 +9,7 @@
 use hashbrown::HashMap;
 use kosolve_board::{Bitboard, Board, Color, Point, Position, Suicide};
 use kosolve_rules::{Game, Komi, Move, Rules, Ruleset, Start};
+pub use kosolve_solver::{Budget, Stop};
 use std::collections::BTreeSet;
 use std::fmt;
 use std::sync::Arc;
@@ -157,6 +158,8 @@ pub enum ExpediteError {
     TooManyStates(usize),
     /// The exact solve behind `--dead exact` failed.
     Solve(String),
+    /// The budget (Ctrl-C, the time limit) ran out first.
+    Stopped(Stop),
 }
 
 impl fmt::Display for ExpediteError {
@@ -168,6 +171,9 @@ impl fmt::Display for ExpediteError {
                 f,
                 "the designation breaks the condition: dead stone {dead} sees {seen}, {why}"
             ),
+            ExpediteError::Stopped(why) => {
+                write!(f, "the procedure was stopped by {why} before it ended")
+            }
             ExpediteError::TooManyStates(n) => {
                 write!(f, "more than {n} states: the position is too large")
             }
@@ -272,6 +278,9 @@ fn mix(x: u64) -> u64 {
 struct Solver<'a> {
     board: &'a Board,
     opts: Options,
+    budget: &'a Budget,
+    /// States met since the budget was last checked.
+    ticks: u32,
     memo: HashMap<Key, BTreeSet<i32>>,
     solo_memo: HashMap<Key, BTreeSet<u32>>,
     resigned_with_zero: bool,
@@ -300,7 +309,12 @@ impl Solver<'_> {
         }
     }
 
-    fn check_size(&self) -> Result<(), ExpediteError> {
+    fn check_size(&mut self) -> Result<(), ExpediteError> {
+        self.ticks += 1;
+        if self.ticks >= 1024 {
+            self.ticks = 0;
+            self.budget.check().map_err(ExpediteError::Stopped)?;
+        }
         if self.memo.len() + self.solo_memo.len() > self.opts.max_states {
             return Err(ExpediteError::TooManyStates(self.opts.max_states));
         }
@@ -622,6 +636,8 @@ pub fn lines(input: &Input, opts: &Options) -> Result<Vec<(i32, Vec<String>)>, E
     let mut s = Solver {
         board: &input.board,
         opts: *opts,
+        budget: &Budget::unlimited(),
+        ticks: 0,
         memo: HashMap::new(),
         solo_memo: HashMap::new(),
         resigned_with_zero: false,
@@ -645,6 +661,8 @@ pub fn placements(input: &Input, c: Color) -> Result<(Bitboard, Bitboard), Exped
     let s = Solver {
         board: &input.board,
         opts: Options::default(),
+        budget: &Budget::unlimited(),
+        ticks: 0,
         memo: HashMap::new(),
         solo_memo: HashMap::new(),
         resigned_with_zero: false,
@@ -665,11 +683,23 @@ pub fn placements(input: &Input, c: Color) -> Result<(Bitboard, Bitboard), Exped
 
 /// Runs the procedure from `input`, taking every open choice.
 pub fn expedite(input: &Input, opts: &Options) -> Result<Expedited, ExpediteError> {
+    expedite_within(input, opts, &Budget::unlimited())
+}
+
+/// [`expedite`] within `budget` (its cancellation and deadline, checked
+/// every 1,024 states): [`ExpediteError::Stopped`] once it runs out.
+pub fn expedite_within(
+    input: &Input,
+    opts: &Options,
+    budget: &Budget,
+) -> Result<Expedited, ExpediteError> {
     let board = &*input.board;
     let st = start_state(input)?;
     let mut s = Solver {
         board,
         opts: *opts,
+        budget,
+        ticks: 0,
         memo: HashMap::new(),
         solo_memo: HashMap::new(),
         resigned_with_zero: false,
@@ -699,11 +729,14 @@ pub fn exact_game(input: &Input) -> Result<kosolve_rules::FundamentalGame, Exped
     })
 }
 
-fn solve_options() -> kosolve_solver::SolveOptions {
+fn solve_options(budget: &Budget) -> kosolve_solver::SolveOptions {
     kosolve_solver::SolveOptions {
         memory_mib: 8,
         threads: 1,
         refuse_large: false,
+        max_seconds: budget.seconds_left(),
+        max_nodes: budget.max_nodes,
+        cancel: budget.cancel.clone(),
         ..kosolve_solver::SolveOptions::default()
     }
 }
@@ -712,8 +745,16 @@ fn solve_options() -> kosolve_solver::SolveOptions {
 /// Black wins, 0 draw, -1 White wins; a draw at a half-point komi is a White
 /// win) and the principal variation.
 pub fn exact(input: &Input) -> Result<(i32, Vec<Move>), ExpediteError> {
+    exact_within(input, &Budget::unlimited())
+}
+
+/// [`exact`] within `budget`: [`ExpediteError::Stopped`] once it runs out.
+pub fn exact_within(input: &Input, budget: &Budget) -> Result<(i32, Vec<Move>), ExpediteError> {
     let g = exact_game(input)?;
-    let sol = kosolve_solver::solve_game(&g, &solve_options());
+    let sol = kosolve_solver::solve_game(&g, &solve_options(budget));
+    if let (None, Some(why)) = (sol.value(), sol.stats.stopped) {
+        return Err(ExpediteError::Stopped(why));
+    }
     let v = sol
         .value()
         .ok_or_else(|| ExpediteError::Solve("the solve stopped before the value".into()))?;
@@ -723,8 +764,16 @@ pub fn exact(input: &Input) -> Result<(i32, Vec<Move>), ExpediteError> {
 /// The designation `--dead exact`: the stones of the start position that
 /// the principal variation of the exact `ultimate-simple` solve captures.
 pub fn exact_dead(input: &Input) -> Result<Bitboard, ExpediteError> {
+    exact_dead_within(input, &Budget::unlimited())
+}
+
+/// [`exact_dead`] within `budget`: [`ExpediteError::Stopped`] once it runs out.
+pub fn exact_dead_within(input: &Input, budget: &Budget) -> Result<Bitboard, ExpediteError> {
     let g = exact_game(input)?;
-    let sol = kosolve_solver::solve_game(&g, &solve_options());
+    let sol = kosolve_solver::solve_game(&g, &solve_options(budget));
+    if let (false, Some(why)) = (sol.is_solved(), sol.stats.stopped) {
+        return Err(ExpediteError::Stopped(why));
+    }
     if !sol.is_solved() || !sol.pv_complete {
         return Err(ExpediteError::Solve(
             "no complete principal variation".into(),

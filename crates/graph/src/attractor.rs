@@ -85,14 +85,39 @@ impl Attraction {
         order: Order,
         in_sub: impl Fn(usize) -> bool,
         owns: impl Fn(usize) -> bool,
-        mut attracted: impl FnMut(usize, usize),
+        attracted: impl FnMut(usize, usize),
     ) {
+        let done = self.propagate_until(g, order, in_sub, owns, attracted, || true);
+        debug_assert!(done);
+    }
+
+    /// [`Attraction::propagate`], asking `go_on()` before the first vertex
+    /// and after every [`CHECK_EVERY`] vertices taken up; returns `false`
+    /// as soon as it answers `false` (a budget ran out). The attractor is
+    /// then a part of the full one; propagating again goes on from there.
+    pub fn propagate_until(
+        &mut self,
+        g: &Graph,
+        order: Order,
+        in_sub: impl Fn(usize) -> bool,
+        owns: impl Fn(usize) -> bool,
+        mut attracted: impl FnMut(usize, usize),
+        mut go_on: impl FnMut() -> bool,
+    ) -> bool {
+        let mut until_check = 0u32;
         loop {
             if self.head == self.queue.len() {
                 self.queue.clear();
                 self.head = 0;
-                return;
+                return true;
             }
+            if until_check == 0 {
+                if !go_on() {
+                    return false;
+                }
+                until_check = CHECK_EVERY;
+            }
+            until_check -= 1;
             let t = match order {
                 Order::Fifo => {
                     self.head += 1;
@@ -127,6 +152,10 @@ impl Attraction {
     }
 }
 
+/// How many vertices [`Attraction::propagate_until`] takes up between two
+/// questions to its `go_on`.
+pub const CHECK_EVERY: u32 = 1 << 14;
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -149,5 +178,38 @@ mod tests {
         a.propagate(&g, Order::Lifo, |v| v != 4, owns, |_, _| {});
         let set = a.into_set();
         assert_eq!(set.iter_ones().collect::<Vec<_>>(), vec![0, 1, 2, 3]);
+    }
+
+    #[test]
+    fn a_propagation_told_to_stop_stops_and_resumes() {
+        // A chain 0 <- 1 <- ... <- n-1, every vertex owned by the attractor.
+        let n = 3 * CHECK_EVERY as usize;
+        let mut offsets = vec![0u32];
+        let mut targets = Vec::new();
+        for v in 0..n {
+            targets.push(v.saturating_sub(1) as u32);
+            offsets.push(targets.len() as u32);
+        }
+        let g = Graph::from_rows(offsets, targets);
+        let mut a = Attraction::new(n);
+        a.seed(0);
+        let mut asked = 0;
+        let done = a.propagate_until(
+            &g,
+            Order::Fifo,
+            |_| true,
+            |_| true,
+            |_, _| {},
+            || {
+                asked += 1;
+                asked < 2
+            },
+        );
+        assert!(!done);
+        assert_eq!(asked, 2);
+        // One check's worth of vertices was taken up, each attracting one.
+        assert!(a.contains(CHECK_EVERY as usize) && !a.contains(CHECK_EVERY as usize + 2));
+        assert!(a.propagate_until(&g, Order::Fifo, |_| true, |_| true, |_, _| {}, || true));
+        assert_eq!(a.into_set().count_ones(), n);
     }
 }

@@ -38,7 +38,7 @@ mod attractor;
 mod build;
 mod interner;
 
-pub use attractor::{Attraction, Order};
+pub use attractor::{Attraction, Order, CHECK_EVERY};
 pub use build::Builder;
 pub use interner::{Interner, Key};
 

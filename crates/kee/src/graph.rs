@@ -2,6 +2,7 @@
 
 use hashbrown::HashSet;
 use kosolve_board::{legal_positions, Board, Color, Point, Position, Suicide};
+use kosolve_budget::{Budget, Stop};
 use kosolve_graph::Builder;
 pub use kosolve_graph::GraphError;
 
@@ -358,6 +359,15 @@ pub struct Graph {
     pub rows: kosolve_graph::Graph,
 }
 
+/// Why [`Graph::build_within`] built no graph.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Built {
+    /// The graph outgrew its cap or its edge offsets.
+    Graph(GraphError),
+    /// The budget ran out.
+    Stopped(Stop),
+}
+
 /// The byte a vertex keeps: the low byte of its key.
 pub type Info = u8;
 
@@ -365,18 +375,30 @@ impl Graph {
     /// Builds the graph of situation classes reachable from the start,
     /// breadth first. Fails once more than `cap` classes are found.
     pub fn build(p: &Positions, cap: u64) -> Result<Graph, GraphError> {
+        match Graph::build_within(p, cap, &Budget::unlimited()) {
+            Ok(g) => Ok(g),
+            Err(Built::Graph(e)) => Err(e),
+            Err(Built::Stopped(_)) => unreachable!("an unlimited budget never stops"),
+        }
+    }
+
+    /// [`Graph::build`] within `budget` (cancellation and deadline,
+    /// checked every 1,024 vertices).
+    pub fn build_within(p: &Positions, cap: u64, budget: &Budget) -> Result<Graph, Built> {
         let mut b = Builder::new(p.canonical(&Situation::start(p)), cap);
         let mut next = Vec::new();
         let mut v = 0;
+        let mut ticker = budget.ticker(1024);
         while v < b.len() {
+            ticker.tick().map_err(Built::Stopped)?;
             let s = p.unpack(b.keys()[v]);
             next.clear();
             p.successors(&s, &mut next);
             assert!(!next.is_empty(), "every situation has a move (the pass)");
             for (t, _) in &next {
-                b.edge(p.canonical(t))?;
+                b.edge(p.canonical(t)).map_err(Built::Graph)?;
             }
-            b.close()?;
+            b.close().map_err(Built::Graph)?;
             v += 1;
         }
         let (info, rows) = b.finish_with(|keys| keys.iter().map(|&k| k as Info).collect());

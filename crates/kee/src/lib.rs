@@ -36,7 +36,9 @@ pub mod graph;
 pub mod parity;
 pub mod verify;
 
-use graph::{Graph, GraphError, Positions, Situation};
+pub use kosolve_budget::{Budget, Cancel, Stop};
+
+use graph::{Built, Graph, GraphError, Positions, Situation};
 use kosolve_board::{Board, Color, Point, Shape, Suicide};
 use kosolve_rules::{Game as _, GameResult, KeeGame, Move, Rules, Ruleset, Start};
 use parity::{Arena, Solution, NO_MOVE};
@@ -150,6 +152,9 @@ pub struct KeeSolution {
     pub runs: Vec<GraphRun>,
     /// Seconds in all.
     pub seconds: f64,
+    /// What stopped the method before its bounds met (`None`: it ran to
+    /// the end). The bounds are those of the games finished before.
+    pub stopped: Option<Stop>,
 }
 
 impl KeeSolution {
@@ -200,6 +205,8 @@ pub enum KeeError {
     /// The start position has stones off the board, on one point twice,
     /// or a chain without a liberty.
     BadStart,
+    /// The budget ran out before the game was solved.
+    Stopped(Stop),
 }
 
 impl fmt::Display for KeeError {
@@ -232,6 +239,7 @@ impl fmt::Display for KeeError {
                 "the start is not a legal position of the board (a stone off the board or a \
                  chain without a liberty)"
             ),
+            KeeError::Stopped(why) => write!(f, "the Kee parity method was stopped by {why}"),
         }
     }
 }
@@ -346,6 +354,28 @@ pub fn solve_game_from(
     game: Game,
     cap: u64,
 ) -> Result<Solved, KeeError> {
+    solve_game_within(
+        board,
+        suicide,
+        start,
+        symmetric,
+        game,
+        cap,
+        &Budget::unlimited(),
+    )
+}
+
+/// [`solve_game_from`] within `budget`: [`KeeError::Stopped`] once it
+/// runs out (the graph's build, each threshold's parity game).
+pub fn solve_game_within(
+    board: &Board,
+    suicide: Suicide,
+    start: &Start,
+    symmetric: bool,
+    game: Game,
+    cap: u64,
+    budget: &Budget,
+) -> Result<Solved, KeeError> {
     let mut p = positions_from(board, suicide, start, symmetric)?;
     if let Game::Restricted {
         player,
@@ -361,12 +391,15 @@ pub fn solve_game_from(
             p.mirror[player.index()] = true;
         }
     }
-    let g = Graph::build(&p, cap).map_err(|e| match e {
-        GraphError::TooManyVertices { cap } => KeeError::TooManySituations { cap },
-        GraphError::TooManyEdges => KeeError::TooManyEdges,
+    let g = Graph::build_within(&p, cap, budget).map_err(|e| match e {
+        Built::Graph(GraphError::TooManyVertices { cap }) => KeeError::TooManySituations { cap },
+        Built::Graph(GraphError::TooManyEdges) => KeeError::TooManyEdges,
+        Built::Stopped(why) => KeeError::Stopped(why),
     })?;
     let points = board.len() as i32;
-    let decide = |v: i32| parity::solve(&Threshold::new(&p, &g, points, v));
+    let decide = |v: i32| {
+        parity::solve_within(&Threshold::new(&p, &g, points, v), budget).map_err(KeeError::Stopped)
+    };
     // Black always reaches -points and never points + 1: find the largest
     // threshold she reaches, keeping the strategies at both ends.
     let (mut lo, mut hi) = (-points, points + 1);
@@ -374,7 +407,7 @@ pub fn solve_game_from(
     let mut thresholds = Vec::new();
     while hi - lo > 1 {
         let mid = lo + (hi - lo) / 2;
-        let sol = decide(mid);
+        let sol = decide(mid)?;
         let won = sol.won[1][0];
         thresholds.push((mid, won));
         if won {
@@ -385,8 +418,16 @@ pub fn solve_game_from(
             white = Some(sol);
         }
     }
-    let black = black.unwrap_or_else(|| decide(lo)).strategy;
-    let white = white.unwrap_or_else(|| decide(hi)).strategy;
+    let black = match black {
+        Some(b) => b,
+        None => decide(lo)?,
+    }
+    .strategy;
+    let white = match white {
+        Some(w) => w,
+        None => decide(hi)?,
+    }
+    .strategy;
     let value = lo;
     // The certificates: each side's strategy wins its threshold.
     if !verify::strategy_wins(&Threshold::new(&p, &g, points, value), &black, 1) {
@@ -433,20 +474,35 @@ pub fn solve_kee_from(
     start: &Start,
     opts: KeeOptions,
 ) -> Result<KeeSolution, KeeError> {
+    solve_kee_within(board, suicide, start, opts, &Budget::unlimited())
+}
+
+/// [`solve_kee_from`] within `budget`: once it runs out (within a second:
+/// the graph builds and the parity games check it often), the bounds of
+/// the games finished before, with [`KeeSolution::stopped`] set.
+pub fn solve_kee_within(
+    board: &Board,
+    suicide: Suicide,
+    start: &Start,
+    opts: KeeOptions,
+    budget: &Budget,
+) -> Result<KeeSolution, KeeError> {
     let t = Instant::now();
+    let stopped = std::cell::Cell::new(None);
     // Refuse early (and cheaply) where the positions do not fit.
     let positions = positions_from(board, suicide, start, false)?.len();
     let points = board.len() as i32;
     let mut runs = Vec::new();
     let mut run = |game: Game| -> Result<Option<Solved>, KeeError> {
         let began = Instant::now();
-        let r = solve_game_from(
+        let r = solve_game_within(
             board,
             suicide,
             start,
             opts.symmetric,
             game,
             opts.max_situations,
+            budget,
         );
         let (value, situations, edges, bytes, solved) = match r {
             Ok(s) => (
@@ -471,7 +527,20 @@ pub fn solve_kee_from(
     };
     let mut lower = (-points, None::<Solved>);
     let mut upper = (points, None::<Solved>);
-    let full = if opts.full { run(Game::Full)? } else { None };
+    // A game the budget stopped bounds nothing; the games finished before
+    // it stand.
+    let stopped_by = |r: Result<Option<Solved>, KeeError>| match r {
+        Err(KeeError::Stopped(why)) => {
+            stopped.set(Some(why));
+            Ok(None)
+        }
+        r => r,
+    };
+    let full = if opts.full {
+        stopped_by(run(Game::Full))?
+    } else {
+        None
+    };
     if let Some(full) = full {
         lower = (full.value, None);
         upper = (full.value, Some(full));
@@ -480,7 +549,7 @@ pub fn solve_kee_from(
         let mut open = [true, true];
         for limit in opts.restricted_from..=opts.restricted_up_to {
             for player in [Color::Black, Color::White] {
-                if lower.0 == upper.0 || !open[player.index()] {
+                if lower.0 == upper.0 || !open[player.index()] || stopped.get().is_some() {
                     continue;
                 }
                 let game = Game::Restricted {
@@ -488,7 +557,7 @@ pub fn solve_kee_from(
                     limit,
                     mirror,
                 };
-                match run(game)? {
+                match stopped_by(run(game))? {
                     None => open[player.index()] = false,
                     Some(s) if player == Color::Black && s.value > lower.0 => {
                         lower = (s.value, Some(s))
@@ -515,6 +584,7 @@ pub fn solve_kee_from(
         positions: 0,
         runs,
         seconds: 0.0,
+        stopped: stopped.get(),
     };
     if lower.0 == upper.0 {
         // Black plays her strategy from the game that proved the lower

@@ -4,6 +4,7 @@
 
 use crate::graph::Graph;
 use bitvec::prelude::*;
+use kosolve_budget::{Budget, Stop};
 use kosolve_graph::{Attraction, Order};
 
 /// A set of vertices.
@@ -36,10 +37,19 @@ pub struct Solution {
 /// vertices of `sub` from which `player` forces a visit to `target`.
 /// Every vertex of `sub` must keep a successor in `sub`. Records, for each
 /// attracted vertex of `player`, the move that attracts it.
-fn attractor<A: Arena>(a: &A, sub: &Set, target: &Set, player: usize, strategy: &mut [u8]) -> Set {
+fn attractor<A: Arena>(
+    a: &A,
+    sub: &Set,
+    target: &Set,
+    player: usize,
+    strategy: &mut [u8],
+    budget: &Budget,
+) -> Result<Set, Stop> {
+    budget.check()?;
     let g = a.graph();
     let mut attr = Attraction::from_set(target.clone());
-    attr.propagate(
+    let mut stopped = Ok(());
+    attr.propagate_until(
         &g.rows,
         Order::Lifo,
         |v| sub[v],
@@ -54,34 +64,50 @@ fn attractor<A: Arena>(a: &A, sub: &Set, target: &Set, player: usize, strategy: 
                 strategy[p] = j as u8;
             }
         },
+        || {
+            stopped = budget.check();
+            stopped.is_ok()
+        },
     );
-    attr.into_set()
+    stopped.map(|()| attr.into_set())
 }
 
 /// Solves the whole game.
 pub fn solve<A: Arena>(a: &A) -> Solution {
+    solve_within(a, &Budget::unlimited()).expect("an unlimited budget never stops")
+}
+
+/// [`solve`] within `budget` (cancellation and deadline, checked at every
+/// step of the recursion and every few thousand vertices of an attractor).
+pub fn solve_within<A: Arena>(a: &A, budget: &Budget) -> Result<Solution, Stop> {
     let n = a.graph().len();
     let mut strategy = vec![NO_MOVE; n];
-    let won = zielonka(a, bitvec![u64, Lsb0; 1; n], &mut strategy);
+    let won = zielonka(a, bitvec![u64, Lsb0; 1; n], &mut strategy, budget)?;
     // Keep only the winners' moves.
     for (v, m) in strategy.iter_mut().enumerate() {
         if !won[a.owner(v)][v] {
             *m = NO_MOVE;
         }
     }
-    Solution { won, strategy }
+    Ok(Solution { won, strategy })
 }
 
 /// The winning regions of the subgame `sub` (a trap for both players),
 /// writing winning moves into `strategy`.
-fn zielonka<A: Arena>(a: &A, sub: Set, strategy: &mut [u8]) -> [Set; 2] {
+fn zielonka<A: Arena>(
+    a: &A,
+    sub: Set,
+    strategy: &mut [u8],
+    budget: &Budget,
+) -> Result<[Set; 2], Stop> {
     let g = a.graph();
     let n = g.len();
     let mut sub = sub;
     let mut won = [bitvec![u64, Lsb0; 0; n], bitvec![u64, Lsb0; 0; n]];
     loop {
+        budget.check()?;
         let Some(d) = sub.iter_ones().map(|v| a.priority(v)).max() else {
-            return won;
+            return Ok(won);
         };
         let i = (d % 2) as usize;
         let mut top = bitvec![u64, Lsb0; 0; n];
@@ -96,14 +122,14 @@ fn zielonka<A: Arena>(a: &A, sub: Set, strategy: &mut [u8]) -> [Set; 2] {
                 }
             }
         }
-        let attr = attractor(a, &sub, &top, i, strategy);
+        let attr = attractor(a, &sub, &top, i, strategy, budget)?;
         let rest = sub.clone() & !attr;
-        let inner = zielonka(a, rest, strategy);
+        let inner = zielonka(a, rest, strategy, budget)?;
         if inner[1 - i].not_any() {
             won[i] |= &sub;
-            return won;
+            return Ok(won);
         }
-        let lost = attractor(a, &sub, &inner[1 - i], 1 - i, strategy);
+        let lost = attractor(a, &sub, &inner[1 - i], 1 - i, strategy, budget)?;
         won[1 - i] |= &lost;
         sub &= !lost;
     }

@@ -33,9 +33,10 @@ pub use generic::count_games_in;
 pub use positions::{count_positions, try_count_positions, MAX_POSITION_POINTS};
 
 use kosolve_board::Board;
+pub use kosolve_budget::{Budget, Stop};
 use kosolve_rules::{AnyGame, Rules, Ruleset, Setup, SetupError};
 use std::fmt;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 /// What went wrong in a count.
@@ -62,10 +63,13 @@ pub enum PerftError {
     TooLarge(String),
     /// The start position or game record cannot be played.
     Setup(SetupError),
-    /// The count was stopped through [`CountProgress::stop`] (Ctrl-C).
+    /// The count was stopped by [`CountProgress::budget`] (Ctrl-C or its
+    /// deadline).
     Interrupted {
         /// The nodes visited before it stopped.
         nodes: u64,
+        /// What stopped it.
+        why: Stop,
     },
 }
 
@@ -90,8 +94,11 @@ impl fmt::Display for PerftError {
             ),
             PerftError::TooLarge(s) => f.write_str(s),
             PerftError::Setup(e) => e.fmt(f),
-            PerftError::Interrupted { nodes } => {
-                write!(f, "the count was interrupted after visiting {nodes} nodes")
+            PerftError::Interrupted { nodes, why } => {
+                write!(
+                    f,
+                    "the count was stopped by {why} after visiting {nodes} nodes"
+                )
             }
         }
     }
@@ -157,15 +164,17 @@ pub struct CountOptions {
 }
 
 /// A running count's effort, published every [`PROGRESS_INTERVAL`] nodes,
-/// and a stop request it reads as often.
+/// and the budget it checks as often.
 #[derive(Debug, Default)]
 pub struct CountProgress {
     /// The nodes visited so far.
     pub nodes: AtomicU64,
     /// The memo entries held so far.
     pub memo_entries: AtomicU64,
-    /// Set to stop the count with [`PerftError::Interrupted`].
-    pub stop: AtomicBool,
+    /// Its cancellation or deadline stops the count with
+    /// [`PerftError::Interrupted`] (the node and memo limits are
+    /// [`CountOptions`]' own).
+    pub budget: Budget,
 }
 
 impl PartialEq for CountProgress {
@@ -181,14 +190,13 @@ impl Eq for CountProgress {}
 pub const PROGRESS_INTERVAL: u64 = 1 << 16;
 
 impl CountProgress {
-    /// Publishes the effort; returns the interruption if a stop was asked.
+    /// Publishes the effort; returns the interruption once the budget ran out.
     pub(crate) fn tick(&self, nodes: u64, memo_entries: u64) -> Result<(), PerftError> {
         self.nodes.store(nodes, Ordering::Relaxed);
         self.memo_entries.store(memo_entries, Ordering::Relaxed);
-        if self.stop.load(Ordering::Relaxed) {
-            return Err(PerftError::Interrupted { nodes });
-        }
-        Ok(())
+        self.budget
+            .check()
+            .map_err(|why| PerftError::Interrupted { nodes, why })
     }
 }
 

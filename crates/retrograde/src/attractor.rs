@@ -15,6 +15,7 @@
 
 use crate::space::Space;
 use kosolve_board::Color;
+use kosolve_budget::{Budget, Stop};
 use kosolve_graph::{Attraction, Order};
 
 /// "Not in any attractor": the forcer cannot force a finite end from here.
@@ -45,7 +46,13 @@ impl Attractor {
 
 /// Computes the attractors of `forcer` for `thresholds` (ordered best for
 /// the forcer first; they must be exactly the distinct terminal margins).
-pub(crate) fn attractor(space: &Space, forcer: Color, thresholds: &[i32]) -> Attractor {
+/// Checks `budget` every few thousand states: `Err` once it runs out.
+pub(crate) fn attractor(
+    space: &Space,
+    forcer: Color,
+    thresholds: &[i32],
+    budget: &Budget,
+) -> Result<Attractor, Stop> {
     let n = space.len();
     let g = &space.graph;
     let mut level = vec![UNSET; n];
@@ -67,7 +74,9 @@ pub(crate) fn attractor(space: &Space, forcer: Color, thresholds: &[i32]) -> Att
         }
         // Breadth first: a forcer state's rank is one more than that of
         // the first successor found in the attractor, the fewest moves.
-        attr.propagate(
+        budget.check()?;
+        let mut stopped = Ok(());
+        attr.propagate_until(
             g,
             Order::Fifo,
             |_| true,
@@ -85,11 +94,16 @@ pub(crate) fn attractor(space: &Space, forcer: Color, thresholds: &[i32]) -> Att
                         .unwrap_or(0)
                 };
             },
+            || {
+                stopped = budget.check();
+                stopped.is_ok()
+            },
         );
+        stopped?;
     }
-    Attractor {
+    Ok(Attractor {
         thresholds: thresholds.to_vec(),
         level,
         rank,
-    }
+    })
 }

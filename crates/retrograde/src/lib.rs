@@ -34,6 +34,7 @@ mod space;
 
 use attractor::{attractor, Attractor, UNSET};
 use kosolve_board::{Board, Color, Position};
+pub use kosolve_budget::{Budget, Stop};
 use kosolve_history::{DenseIndex, DENSE_MAX_POINTS};
 use kosolve_rules::{End, Game, Move, Rules, Ruleset, Setup, SetupError, StandardGame};
 use std::fmt;
@@ -219,6 +220,9 @@ pub enum RetroError {
     /// The start cannot be played on the board (a position with stones off
     /// the board or a chain without a liberty, or a record's illegal move).
     Setup(SetupError),
+    /// The budget ran out first (retrograde analysis proves nothing until
+    /// it ends).
+    Stopped(Stop),
 }
 
 impl fmt::Display for RetroError {
@@ -248,6 +252,7 @@ impl fmt::Display for RetroError {
                 u32::MAX
             ),
             RetroError::Setup(e) => write!(f, "{e}"),
+            RetroError::Stopped(why) => write!(f, "retrograde analysis was stopped by {why}"),
         }
     }
 }
@@ -314,6 +319,19 @@ pub fn solve_basic_from(
     start: &BasicStart,
     opts: &RetroOptions,
 ) -> Result<BasicSolution, RetroError> {
+    solve_basic_within(board, rules, start, opts, &Budget::unlimited())
+}
+
+/// [`solve_basic_from`] within `budget` (its cancellation and deadline,
+/// checked every few thousand states): [`RetroError::Stopped`] once it
+/// runs out.
+pub fn solve_basic_within(
+    board: &Board,
+    rules: &Rules,
+    start: &BasicStart,
+    opts: &RetroOptions,
+    budget: &Budget,
+) -> Result<BasicSolution, RetroError> {
     let t0 = Instant::now();
     let end_passes = basic_end_passes(rules)?;
     let mut index = if start.is_empty_board() && !opts.sparse {
@@ -337,9 +355,10 @@ pub fn solve_basic_from(
         rules.komi.halves(),
         end_passes,
         opts,
+        budget,
     )?;
     drop(index);
-    let (margins, ab, aw) = attractors(&space);
+    let (margins, ab, aw) = attractors(&space, budget)?;
     let root = 0;
     let vb = ab.value(root);
     let vw = aw.value(root);
@@ -422,10 +441,11 @@ pub fn void_catalogue(
         0,
         end_passes,
         opts,
+        &Budget::unlimited(),
     )?;
     // The positions by number; the lookup table is not needed any more.
     let positions = index.into_positions();
-    let (_, ab, aw) = attractors(&space);
+    let (_, ab, aw) = attractors(&space, &Budget::unlimited())?;
     let mut out = Vec::new();
     for s in 0..space.len() {
         if space.terminal[s] {
@@ -485,7 +505,10 @@ fn dense_index(board: &Board, opts: &RetroOptions) -> Result<DenseIndex, RetroEr
 
 /// The distinct terminal margins (ascending) and the attractors of Black
 /// and White for every one of them.
-fn attractors(space: &space::Space) -> (Vec<i32>, Attractor, Attractor) {
+fn attractors(
+    space: &space::Space,
+    budget: &Budget,
+) -> Result<(Vec<i32>, Attractor, Attractor), RetroError> {
     let mut margins: Vec<i32> = space
         .terminal
         .iter_ones()
@@ -495,10 +518,11 @@ fn attractors(space: &space::Space) -> (Vec<i32>, Attractor, Attractor) {
     margins.dedup();
     let desc: Vec<i32> = margins.iter().rev().copied().collect();
     let (ab, aw) = rayon::join(
-        || attractor(space, Color::Black, &desc),
-        || attractor(space, Color::White, &margins),
+        || attractor(space, Color::Black, &desc, budget),
+        || attractor(space, Color::White, &margins, budget),
     );
-    (margins, ab, aw)
+    let stopped = RetroError::Stopped;
+    Ok((margins, ab.map_err(stopped)?, aw.map_err(stopped)?))
 }
 
 /// The value of docs/rules.md, "`basic`: basic ko (the voidness-class

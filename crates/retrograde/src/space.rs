@@ -22,6 +22,7 @@ use crate::{BasicStart, RetroError, RetroOptions};
 use bitvec::vec::BitVec;
 use hashbrown::HashMap;
 use kosolve_board::{Board, Color, Point, Position, Suicide};
+use kosolve_budget::Budget;
 use kosolve_graph::{Builder, Graph, GraphError};
 use kosolve_history::DenseIndex;
 use rayon::prelude::*;
@@ -339,6 +340,7 @@ pub(crate) fn build(
     komi_halves: i32,
     end_passes: u8,
     opts: &RetroOptions,
+    budget: &Budget,
 ) -> Result<Space, RetroError> {
     let ex = Expander {
         board,
@@ -374,11 +376,16 @@ pub(crate) fn build(
     let mut succ_move: Vec<u8> = Vec::new();
     let mut lo = 0usize;
     while lo < builder.len() {
+        budget.check().map_err(RetroError::Stopped)?;
         let hi = builder.len();
         let idx = &*index;
         let layer: Vec<Expanded> = builder.keys()[lo..hi]
             .par_chunks(CHUNK)
             .map(|chunk| {
+                // A stopped build skips the rest of its layer.
+                if budget.check().is_err() {
+                    return Expanded::default();
+                }
                 let mut out = Vec::with_capacity(chunk.len() * (board.len() + 1));
                 let mut counts = Vec::with_capacity(chunk.len());
                 let mut new = Vec::new();
@@ -390,7 +397,9 @@ pub(crate) fn build(
                 (out, counts, new)
             })
             .collect();
+        budget.check().map_err(RetroError::Stopped)?;
         for (out, counts, new) in layer {
+            budget.check().map_err(RetroError::Stopped)?;
             let mut it = out.into_iter();
             for n in counts {
                 for (mut k, mv) in it.by_ref().take(n as usize) {

@@ -374,3 +374,42 @@ fn a_finished_record_on_a_big_board() {
     assert_eq!(s.value, BasicValue::Margin(2 * (15 - 10) - 1));
     assert_eq!((s.states, s.positions), (0, 1));
 }
+
+/// Retrograde analysis honours its budget: a cancelled token or a past
+/// deadline stops it with the reason, and proves nothing.
+#[test]
+fn a_spent_budget_stops_the_analysis() {
+    use kosolve_retrograde::{
+        solve_basic_within, BasicStart, Budget, RetroError, RetroOptions, Stop,
+    };
+    let board = Board::parse("2x3").unwrap();
+    let rules = Rules::new(Ruleset::Basic);
+    let past = Budget::unlimited().with_seconds(Some(0.0));
+    let r = solve_basic_within(
+        &board,
+        &rules,
+        &BasicStart::EMPTY,
+        &RetroOptions::default(),
+        &past,
+    );
+    assert_eq!(r.unwrap_err(), RetroError::Stopped(Stop::Seconds));
+    let cancelled = Budget::unlimited();
+    cancelled.cancel.cancel();
+    let r = solve_basic_within(
+        &board,
+        &rules,
+        &BasicStart::EMPTY,
+        &RetroOptions::default(),
+        &cancelled,
+    );
+    assert_eq!(r.unwrap_err(), RetroError::Stopped(Stop::Cancelled));
+    // With budget to spare, the same call solves the board.
+    let r = solve_basic_within(
+        &board,
+        &rules,
+        &BasicStart::EMPTY,
+        &RetroOptions::default(),
+        &Budget::unlimited(),
+    );
+    assert!(r.is_ok());
+}

@@ -29,6 +29,7 @@ mod sharded;
 mod table;
 mod unknown;
 
+pub use kosolve_budget::{Budget, Cancel, Stop};
 pub use kosolve_retrograde::{BasicSolution, BasicValue};
 pub use search::{result_value, value_range};
 pub use table::{Probe, Table};
@@ -40,16 +41,6 @@ use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-/// Set to stop every running solve as soon as possible (the `kosolve`
-/// binary's Ctrl-C handler sets it). Stopped solves return the bounds
-/// proven so far. Cleared by [`clear_stop`].
-pub static STOP: AtomicBool = AtomicBool::new(false);
-
-/// Clears [`STOP`].
-pub fn clear_stop() {
-    STOP.store(false, Ordering::SeqCst);
-}
 
 /// How the root is searched.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -103,6 +94,99 @@ impl Engine {
             Engine::Auto if tracked && auto_picks_pns(game) => Engine::Pns,
             _ => Engine::Id,
         }
+    }
+}
+
+/// Which method answers a solve (docs/architecture.md, "The path of a
+/// solve"). The front ends pass the user's choice; [`Method::resolve`]
+/// alone turns it into the method that runs, which the [`Answer`] reports.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Method {
+    /// Chosen by [`Method::resolve`] from the ruleset, the board and the start.
+    #[default]
+    Auto,
+    /// The exact forward search (every ruleset but `basic`).
+    Search,
+    /// Kee only: the parity game on the graph of game situations (crate
+    /// kosolve-kee, docs/kee.md), capped by `memory_mib` and
+    /// [`SolveOptions::kee_max_situations`].
+    Parity,
+    /// `basic` only: retrograde analysis (crate kosolve-retrograde).
+    Retrograde,
+}
+
+impl Method {
+    /// Every method, in the order `--method` lists them.
+    pub const ALL: [Method; 4] = [
+        Method::Auto,
+        Method::Search,
+        Method::Parity,
+        Method::Retrograde,
+    ];
+
+    /// The method's place in [`Method::ALL`].
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The name `--method` and sweep configs (`kee_method`) take.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Auto => "auto",
+            Method::Search => "search",
+            Method::Parity => "parity",
+            Method::Retrograde => "retrograde",
+        }
+    }
+
+    /// The method a name stands for.
+    pub fn from_name(s: &str) -> Option<Method> {
+        Method::ALL.into_iter().find(|m| m.name() == s)
+    }
+
+    /// Whether the method can be asked for under `ruleset`: `auto` always,
+    /// `parity` for Kee, `retrograde` for `basic`, `search` for every
+    /// ruleset but `basic` (whose games may never end).
+    pub fn applies_to(self, ruleset: Ruleset) -> bool {
+        match self {
+            Method::Auto => true,
+            Method::Search => ruleset != Ruleset::Basic,
+            Method::Parity => ruleset == Ruleset::Kee,
+            Method::Retrograde => ruleset == Ruleset::Basic,
+        }
+    }
+
+    /// The method in words: `the search`, `the parity method`,
+    /// `retrograde analysis` (`auto` is never run).
+    pub fn words(self) -> &'static str {
+        match self {
+            Method::Auto => "the method chosen for the ruleset",
+            Method::Search => "the search",
+            Method::Parity => "the parity method",
+            Method::Retrograde => "retrograde analysis",
+        }
+    }
+
+    /// The method that runs: `basic` is always solved by retrograde
+    /// analysis; Kee by the method asked for, `auto` picking the parity
+    /// method where the search is not offered and the start has no moves
+    /// to replay ([`kee_auto_parity`]); every other ruleset by the search.
+    pub fn resolve(self, board: &Board, rules: &Rules, setup: &Setup) -> Method {
+        match rules.ruleset {
+            Ruleset::Basic => Method::Retrograde,
+            Ruleset::Kee => match self {
+                Method::Parity => Method::Parity,
+                Method::Auto if kee_auto_parity(board, rules, setup) => Method::Parity,
+                _ => Method::Search,
+            },
+            _ => Method::Search,
+        }
+    }
+}
+
+impl fmt::Display for Method {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }
 
@@ -184,10 +268,11 @@ pub struct SolveOptions {
     /// proofs are found before the search follows lines of thousands of
     /// moves (docs/solver.md).
     pub deepening: bool,
-    /// Kee only: solve the parity game on the graph of game situations
-    /// (crate kosolve-kee, docs/kee.md) instead of searching; the graph is
-    /// capped by `memory_mib`.
-    pub kee_graph: bool,
+    /// The method asked for ([`Method::resolve`] picks the one that runs).
+    pub method: Method,
+    /// With [`Method::Parity`]: the most situation classes of one graph, below
+    /// what `memory_mib` allows (`None`: `memory_mib` alone decides).
+    pub kee_max_situations: Option<u64>,
     /// Cut where the ruleset's exact static bounds ([`Game::static_bounds`]:
     /// pass-alive chains and their eyes) decide the window (docs/solver.md,
     /// "Static bounds").
@@ -209,6 +294,22 @@ pub struct SolveOptions {
     /// Where the driver publishes the threshold under test, the proven
     /// bounds and the table size as it goes (progress displays).
     pub live: Option<Arc<Live>>,
+    /// Cancels the solve, whatever its method (the binary's Ctrl-C
+    /// handler holds one); a cancelled solve returns the bounds proven so
+    /// far with [`Stats::stopped`] set to [`Stop::Cancelled`].
+    pub cancel: Cancel,
+}
+
+impl SolveOptions {
+    /// The budget of a solve starting now: `max_nodes`, `max_seconds`
+    /// from now, and `cancel` (the tables' memory cap is `memory_mib`,
+    /// which replaces entries instead of stopping).
+    pub fn budget(&self) -> Budget {
+        Budget::unlimited()
+            .with_nodes(self.max_nodes)
+            .with_seconds(self.max_seconds)
+            .with_cancel(self.cancel.clone())
+    }
 }
 
 impl Default for SolveOptions {
@@ -227,13 +328,15 @@ impl Default for SolveOptions {
             progress: None,
             dependencies: true,
             deepening: true,
-            kee_graph: false,
+            method: Method::Auto,
+            kee_max_situations: None,
             static_bounds: true,
             unknown_cache: true,
             symmetry: true,
             engine: Engine::Auto,
             live: None,
             territory: true,
+            cancel: Cancel::new(),
         }
     }
 }
@@ -276,6 +379,8 @@ pub struct Stats {
     pub seconds: f64,
     /// Threads used.
     pub threads: usize,
+    /// What stopped the method before it finished (`None`: it finished).
+    pub stopped: Option<Stop>,
 }
 
 impl Stats {
@@ -289,6 +394,7 @@ impl Stats {
         self.peak_table_mib = self.peak_table_mib.max(o.peak_table_mib);
         self.seconds += o.seconds;
         self.threads = self.threads.max(o.threads);
+        self.stopped = self.stopped.or(o.stopped);
     }
 }
 
@@ -461,10 +567,13 @@ fn shared_for<G: Game>(
         territory: uses_territory(game, opts),
         territory_cuts: AtomicU64::new(0),
         stop: AtomicBool::new(false),
-        max_nodes: opts.max_nodes,
-        deadline: opts
-            .max_seconds
-            .map(|s| start + Duration::from_secs_f64(s.max(0.0))),
+        stopped: std::sync::atomic::AtomicU8::new(0),
+        budget: Budget {
+            deadline: opts
+                .max_seconds
+                .map(|s| start + Duration::from_secs_f64(s.max(0.0))),
+            ..opts.budget()
+        },
         pass_first: opts.pass_first,
         split_depth: if threads > 1 { opts.split_depth } else { 0 },
         use_table: true,
@@ -579,6 +688,10 @@ pub enum SolveError {
     CheckFailed(String),
     /// The start position or game record cannot be played (bad input).
     Setup(SetupError),
+    /// The budget ran out before a method that proves nothing until it
+    /// ends had finished (reported as [`Answer::Unfinished`] by
+    /// [`solve_from`], never returned by it).
+    Stopped(Stop),
 }
 
 impl fmt::Display for SolveError {
@@ -593,6 +706,9 @@ impl fmt::Display for SolveError {
                  own check: {s}"
             ),
             SolveError::Setup(e) => e.fmt(f),
+            SolveError::Stopped(why) => {
+                write!(f, "stopped by {why} before the method had proven anything")
+            }
         }
     }
 }
@@ -799,13 +915,30 @@ pub enum Answer {
     /// variation. Always exact; it has no bounds on a solver value.
     Retrograde(BasicSolution),
     /// Kee as a parity game on its graph of game situations
-    /// (`SolveOptions::kee_graph`, crate kosolve-kee): the proven bounds on
+    /// ([`Method::Parity`], crate kosolve-kee): the proven bounds on
     /// the margin at komi 0, every graph built, and the checked principal
     /// variation.
     Parity(kosolve_kee::KeeSolution),
+    /// A method that proves nothing until it ends (`basic`'s retrograde
+    /// analysis), stopped by its budget first ([`Stats::stopped`] says
+    /// why): no bounds, no value.
+    Unfinished {
+        /// The method.
+        method: Method,
+    },
 }
 
 impl Answer {
+    /// The method that gave the answer.
+    pub fn method(&self) -> Method {
+        match self {
+            Answer::Search(_) => Method::Search,
+            Answer::Retrograde(_) => Method::Retrograde,
+            Answer::Parity(_) => Method::Parity,
+            Answer::Unfinished { method } => *method,
+        }
+    }
+
     /// Whether the answer is exact: the proven bounds meet (a retrograde
     /// answer always is).
     pub fn is_solved(&self) -> bool {
@@ -813,6 +946,7 @@ impl Answer {
             Answer::Search(s) => s.is_solved(),
             Answer::Retrograde(_) => true,
             Answer::Parity(k) => k.value().is_some(),
+            Answer::Unfinished { .. } => false,
         }
     }
 
@@ -822,7 +956,7 @@ impl Answer {
     pub fn bounds(&self) -> Option<(i32, i32)> {
         match self {
             Answer::Search(s) => Some((s.lower, s.upper)),
-            Answer::Retrograde(_) => None,
+            Answer::Retrograde(_) | Answer::Unfinished { .. } => None,
             Answer::Parity(k) => Some((k.lower, k.upper)),
         }
     }
@@ -845,6 +979,7 @@ impl Answer {
                     .map(|p| p.map_or(Move::Pass, Move::Play))
                     .collect(),
             ),
+            Answer::Unfinished { .. } => Cow::Borrowed(&[]),
         }
     }
 
@@ -852,7 +987,7 @@ impl Answer {
     pub fn pv_complete(&self) -> bool {
         match self {
             Answer::Search(s) => s.pv_complete,
-            Answer::Retrograde(_) | Answer::Parity(_) => true,
+            Answer::Retrograde(_) | Answer::Parity(_) | Answer::Unfinished { .. } => true,
         }
     }
 
@@ -861,7 +996,7 @@ impl Answer {
     pub fn pv_cycle_start(&self) -> Option<usize> {
         match self {
             Answer::Retrograde(b) => b.pv_cycle_start,
-            Answer::Search(_) | Answer::Parity(_) => None,
+            Answer::Search(_) | Answer::Parity(_) | Answer::Unfinished { .. } => None,
         }
     }
 }
@@ -944,7 +1079,8 @@ pub fn solve_from(
     setup
         .game(board.clone(), rules)
         .map_err(SolveError::Setup)?;
-    if rules.ruleset == Ruleset::Kee && opts.kee_graph {
+    let method = opts.method.resolve(&board, &rules, setup);
+    if method == Method::Parity {
         return solve_kee_graph(&board, rules, setup, opts);
     }
     if opts.refuse_large {
@@ -955,7 +1091,26 @@ pub fn solve_from(
     let (solution, analysis) = match rules.ruleset {
         Ruleset::Basic => {
             let start = Instant::now();
-            let b = solve_basic_from(&board, &rules, setup, opts.max_nodes)?;
+            let b = match solve_basic_from(&board, &rules, setup, opts) {
+                Err(SolveError::Stopped(why)) => {
+                    return Ok(Report {
+                        board: board_name,
+                        rules,
+                        answer: Answer::Unfinished {
+                            method: Method::Retrograde,
+                        },
+                        outcome: None,
+                        komi_analysis: None,
+                        total: Stats {
+                            seconds: start.elapsed().as_secs_f64(),
+                            threads: 1,
+                            stopped: Some(why),
+                            ..Stats::default()
+                        },
+                    })
+                }
+                b => b?,
+            };
             let total = Stats {
                 seconds: start.elapsed().as_secs_f64(),
                 threads: 1,
@@ -1023,15 +1178,17 @@ pub fn solve_from(
 /// replayed by the rules engine, and the analysis starts from the state
 /// they leave (position, player to move, the position before the last
 /// move, consecutive passes); the principal variation runs from there.
-/// `max_nodes`, where given, also caps the states of the retrograde
+/// `opts.max_nodes`, where given, also caps the states of the retrograde
 /// analysis (below its own cap), so that a sweep's node limit bounds the
-/// time and memory of its `basic` jobs too.
+/// time and memory of its `basic` jobs too; its deadline and cancellation
+/// stop it with [`SolveError::Stopped`].
 fn solve_basic_from(
     board: &Board,
     rules: &Rules,
     setup: &Setup,
-    max_nodes: Option<u64>,
+    opts: &SolveOptions,
 ) -> Result<kosolve_retrograde::BasicSolution, SolveError> {
+    let max_nodes = opts.max_nodes;
     let start = if setup.is_empty_board() {
         kosolve_retrograde::BasicStart::EMPTY
     } else {
@@ -1046,10 +1203,13 @@ fn solve_basic_from(
             .max_states
             .min(usize::try_from(n).unwrap_or(usize::MAX));
     }
-    kosolve_retrograde::solve_basic_from(board, rules, &start, &retro).map_err(|e| match e {
-        kosolve_retrograde::RetroError::Setup(e) => SolveError::Setup(e),
-        e => SolveError::Engine(e.to_string()),
-    })
+    kosolve_retrograde::solve_basic_within(board, rules, &start, &retro, &opts.budget()).map_err(
+        |e| match e {
+            kosolve_retrograde::RetroError::Setup(e) => SolveError::Setup(e),
+            kosolve_retrograde::RetroError::Stopped(why) => SolveError::Stopped(why),
+            e => SolveError::Engine(e.to_string()),
+        },
+    )
 }
 
 /// Kee by the parity game on its situation graph (docs/kee.md).
@@ -1069,44 +1229,46 @@ fn solve_kee_graph(
     }
     // Up to three graphs live at once: the best game bounding each side
     // and the one being built.
-    let cap = (opts.memory_mib as u64 * (1 << 20)) / (3 * KEE_BYTES_PER_CLASS);
+    let cap = ((opts.memory_mib as u64 * (1 << 20)) / (3 * KEE_BYTES_PER_CLASS))
+        .min(opts.kee_max_situations.unwrap_or(u64::MAX));
     let kopts = kosolve_kee::KeeOptions {
         max_situations: cap,
         ..kosolve_kee::KeeOptions::default()
     };
-    let k = kosolve_kee::solve_kee_from(board, rules.suicide, &setup.start, kopts).map_err(
-        |e| match e {
-            kosolve_kee::KeeError::CheckFailed(why) => {
-                SolveError::CheckFailed(format!("kee: {why}"))
-            }
-            kosolve_kee::KeeError::TooManyPositions { max } => {
-                SolveError::TooLarge(if setup.is_empty_board() {
-                    format!(
+    let k =
+        kosolve_kee::solve_kee_within(board, rules.suicide, &setup.start, kopts, &opts.budget())
+            .map_err(|e| match e {
+                kosolve_kee::KeeError::CheckFailed(why) => {
+                    SolveError::CheckFailed(format!("kee: {why}"))
+                }
+                kosolve_kee::KeeError::TooManyPositions { max } => {
+                    SolveError::TooLarge(if setup.is_empty_board() {
+                        format!(
                         "kee is solved on boards of up to {max} legal positions and this board \
                          has {} (see docs/kee.md)",
                         kee_size_over(board, max as u64).unwrap_or_else(|| "more".into())
                     )
-                } else {
-                    format!(
-                        "kee is solved from starts reaching up to {max} positions and this \
+                    } else {
+                        format!(
+                            "kee is solved from starts reaching up to {max} positions and this \
                          start reaches more (see docs/kee.md)"
-                    )
-                })
-            }
-            kosolve_kee::KeeError::BadStart => SolveError::Engine(e.to_string()),
-            _ => SolveError::TooLarge(format!(
+                        )
+                    })
+                }
+                kosolve_kee::KeeError::BadStart => SolveError::Engine(e.to_string()),
+                _ => SolveError::TooLarge(format!(
             "{e} (--memory {} MiB allows {cap} per graph, at about {KEE_BYTES_PER_CLASS} bytes \
              each and up to three graphs at once; see docs/kee.md)",
             opts.memory_mib
         )),
-        },
-    )?;
+            })?;
     let total = Stats {
         // The effort of a graph method: its vertices (situation classes).
         nodes: k.situations(),
         seconds: k.seconds,
         threads: 1,
         peak_table_mib: k.peak_bytes() as f64 / (1 << 20) as f64,
+        stopped: k.stopped,
         ..Stats::default()
     };
     Ok(Report {

@@ -6,8 +6,9 @@
 use crate::deps::{DepTable, Deps};
 use crate::mirror::{Group, Mirror, Tag, MAX_SYMS};
 use crate::table::Table;
-use crate::{SolveOptions, Stats, Strategy, STOP};
+use crate::{SolveOptions, Stats, Strategy};
 use kosolve_board::Color;
+use kosolve_budget::{Budget, Stop};
 use kosolve_rules::{Game, GameResult, Move, ValueKind};
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -78,8 +79,10 @@ pub(crate) struct Shared {
     /// Nodes decided by a territory bound.
     pub territory_cuts: AtomicU64,
     pub stop: AtomicBool,
-    pub max_nodes: Option<u64>,
-    pub deadline: Option<Instant>,
+    /// Why the budget stopped the solve: 0 while it has not, else 1 + [`Stop::index`].
+    pub stopped: std::sync::atomic::AtomicU8,
+    /// The solve's limits and cancellation token.
+    pub budget: Budget,
     pub pass_first: bool,
     pub split_depth: usize,
     pub use_table: bool,
@@ -139,15 +142,27 @@ impl Shared {
         if self.stop.load(Ordering::Relaxed) {
             return true;
         }
-        let hit = STOP.load(Ordering::Relaxed)
-            || self
-                .max_nodes
-                .is_some_and(|m| self.nodes.load(Ordering::Relaxed) >= m)
-            || self.deadline.is_some_and(|d| Instant::now() >= d);
-        if hit {
-            self.stop.store(true, Ordering::Relaxed);
+        match self.budget.check_nodes(self.nodes.load(Ordering::Relaxed)) {
+            Ok(()) => false,
+            Err(why) => {
+                let _ = self.stopped.compare_exchange(
+                    0,
+                    why.index() as u8 + 1,
+                    Ordering::Relaxed,
+                    Ordering::Relaxed,
+                );
+                self.stop.store(true, Ordering::Relaxed);
+                true
+            }
         }
-        hit
+    }
+
+    /// What stopped the solve, if the budget did.
+    pub fn stopped(&self) -> Option<Stop> {
+        match self.stopped.load(Ordering::Relaxed) {
+            0 => None,
+            i => Some(Stop::ALL[i as usize - 1]),
+        }
     }
 }
 
@@ -1379,6 +1394,7 @@ pub(crate) fn stats(shared: &Shared, start: Instant, threads: usize) -> Stats {
             / (1024.0 * 1024.0),
         seconds: start.elapsed().as_secs_f64(),
         threads,
+        stopped: shared.stopped(),
     }
 }
 

@@ -1,5 +1,5 @@
 //! `solve_from` with the two methods that do not search forward: `basic`
-//! by retrograde analysis and Kee as a parity game (`kee_graph`, the CLI's
+//! by retrograde analysis and Kee as a parity game (`Method::Parity`, the CLI's
 //! `--method parity`), from positions and game records (docs/rules.md,
 //! "Starting from a position"). Each answer is checked against another
 //! method: the retrograde crate called directly and the rules engine's
@@ -8,14 +8,18 @@
 use kosolve_board::{Board, Color, Position};
 use kosolve_retrograde::{BasicStart, BasicValue, RetroOptions};
 use kosolve_rules::{Game, KeeGame, Move, Rules, Ruleset, Setup, StandardGame, Start};
-use kosolve_solver::{solve_from, Answer, Outcome, SolveError, SolveOptions};
+use kosolve_solver::{solve_from, Answer, Method, Outcome, SolveError, SolveOptions};
 use std::sync::Arc;
 
 fn opts(kee_graph: bool) -> SolveOptions {
     SolveOptions {
         threads: 1,
         memory_mib: 64,
-        kee_graph,
+        method: if kee_graph {
+            Method::Parity
+        } else {
+            Method::Search
+        },
         ..SolveOptions::default()
     }
 }

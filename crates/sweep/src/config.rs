@@ -3,6 +3,7 @@
 use crate::row::JobKey;
 use kosolve_board::{Board, Color, Position, Suicide};
 use kosolve_rules::{Komi, Rules, Ruleset, Setup, Start};
+use kosolve_solver::Method;
 use serde::Deserialize;
 use std::fmt;
 use std::path::Path;
@@ -95,6 +96,7 @@ struct RawLimits {
     max_seconds: Option<f64>,
     memory_mib: Option<u64>,
     threads: Option<usize>,
+    kee_situations: Option<u64>,
 }
 
 /// Per-job limits.
@@ -108,12 +110,17 @@ pub struct Limits {
     pub memory_mib: u64,
     /// Threads of one job.
     pub threads: usize,
-    /// Kee jobs: solve by the parity game on the situation graph
-    /// (`kee_method = "parity"`, docs/kee.md) instead of the search.
-    pub kee_parity: bool,
-    /// Kee jobs: solve by the parity game where the search is not offered
-    /// (`kee_method = "auto"`, as `kosolve solve`'s default).
-    pub kee_auto: bool,
+    /// How Kee jobs are solved (`kee_method = "search" | "parity" |
+    /// "auto"`; default `search`): [`Method::Parity`] is the parity game on
+    /// the situation graph (docs/kee.md), [`Method::Auto`] the parity game
+    /// where the search is not offered (as `kosolve solve`'s default).
+    /// Jobs of other rulesets ignore it.
+    pub kee_method: Method,
+    /// Kee jobs by the parity game: the most situation classes of one
+    /// graph (`limits.kee_situations`; `None`: as many as `memory_mib`
+    /// holds). A graph that outgrows it gives way to restricted games,
+    /// whose bounds the row shows (docs/kee.md).
+    pub kee_situations: Option<u64>,
     /// The search engine (`engine = "auto" | "pns" | "id"`, as `kosolve
     /// solve --engine`; values never depend on it, the effort columns do).
     pub engine: kosolve_solver::Engine,
@@ -129,8 +136,8 @@ impl Default for Limits {
             max_seconds: None,
             memory_mib: 1024,
             threads: 1,
-            kee_parity: false,
-            kee_auto: false,
+            kee_method: Method::Search,
+            kee_situations: None,
             engine: kosolve_solver::Engine::Auto,
             certificates: false,
         }
@@ -476,16 +483,24 @@ impl Config {
                 message: "limits.threads must be at least 1".into(),
             });
         }
-        let (kee_parity, kee_auto) = match &raw.kee_method {
-            None => (false, false),
-            Some(m) => match m.get_ref().as_str() {
-                "search" => (false, false),
-                "parity" => (true, false),
-                "auto" => (false, true),
-                other => {
+        if l.kee_situations == Some(0) {
+            return Err(ConfigError::Value {
+                path: path.to_string(),
+                line: 0,
+                message: "limits.kee_situations must be at least 1".into(),
+            });
+        }
+        let kee_method = match &raw.kee_method {
+            None => Method::Search,
+            Some(m) => match Method::from_name(m.get_ref()) {
+                Some(k) if k.applies_to(Ruleset::Kee) => k,
+                _ => {
                     return Err(err(
                         m.span(),
-                        format!("kee_method '{other}' is not one of: search, parity, auto"),
+                        format!(
+                            "kee_method '{}' is not one of: search, parity, auto",
+                            m.get_ref()
+                        ),
                     ))
                 }
             },
@@ -506,8 +521,8 @@ impl Config {
             max_seconds: l.max_seconds,
             memory_mib: l.memory_mib.unwrap_or(d.memory_mib),
             threads: l.threads.unwrap_or(d.threads),
-            kee_parity,
-            kee_auto,
+            kee_method,
+            kee_situations: l.kee_situations,
         };
         Ok(Config {
             name,

@@ -306,7 +306,7 @@ pub fn run_sweep(
             if res.is_ok() && Some(job.rules.komi) == first_komi {
                 if let Some(sgf) = &out.sgf {
                     // Kee by the parity method has PVs of its own.
-                    let method = if job.limits.kee_parity
+                    let method = if job.limits.kee_method == kosolve_solver::Method::Parity
                         && job.rules.ruleset == kosolve_rules::Ruleset::Kee
                     {
                         "-parity"

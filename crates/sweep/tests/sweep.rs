@@ -1,6 +1,7 @@
 //! Sweep mechanics with a stand-in job runner (no solver): config errors,
 //! append-as-you-go, resume, locks, shards and merge.
 
+use kosolve_solver::Method;
 use kosolve_sweep::*;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -115,23 +116,34 @@ fn engine_defaults_to_auto_and_unknown_engines_are_refused() {
 
 #[test]
 fn kee_method_defaults_to_the_search() {
-    assert!(!config().limits.kee_parity);
+    assert_eq!(config().limits.kee_method, Method::Search);
     let c = Config::parse(
         "k.toml",
         "k",
         "boards = [\"1x1\"]\nrules = [\"kee\"]\nkee_method = \"parity\"\n",
     )
     .unwrap();
-    assert!(c.limits.kee_parity);
-    assert!(c.jobs().iter().all(|j| j.limits.kee_parity));
-    assert!(!c.limits.kee_auto);
+    assert_eq!(c.limits.kee_method, Method::Parity);
+    assert!(c
+        .jobs()
+        .iter()
+        .all(|j| j.limits.kee_method == Method::Parity));
     let c = Config::parse(
         "k.toml",
         "k",
         "boards = [\"1x1\"]\nrules = [\"kee\"]\nkee_method = \"auto\"\n",
     )
     .unwrap();
-    assert!(c.limits.kee_auto && !c.limits.kee_parity);
+    assert_eq!(c.limits.kee_method, Method::Auto);
+    // A method that does not solve Kee is refused.
+    let e = Config::parse(
+        "k.toml",
+        "k",
+        "boards = [\"1x1\"]\nrules = [\"kee\"]\nkee_method = \"retrograde\"\n",
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("kee_method 'retrograde' is not one of"), "{e}");
 }
 
 #[test]
