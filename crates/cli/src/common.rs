@@ -124,6 +124,16 @@ pub fn rules_help(except: &[Ruleset], note: &str) -> String {
     format!("Ruleset: {}{note}", names.join(", "))
 }
 
+/// Checks a `--max-seconds` value: a finite number, at least 0.
+pub fn check_max_seconds(s: Option<f64>) -> Result<(), CliError> {
+    match s {
+        Some(s) if !(s >= 0.0 && s.is_finite()) => Err(CliError::Usage(format!(
+            "--max-seconds must be a non-negative number (got {s})"
+        ))),
+        _ => Ok(()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

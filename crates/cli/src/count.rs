@@ -1,6 +1,6 @@
 //! `kosolve count`: the number of complete games (perft) under a ruleset.
 
-use crate::common::{parse_rules, rules_help, CliError, Format};
+use crate::common::{check_max_seconds, parse_rules, rules_help, CliError, Format};
 use crate::interrupt::interrupt_token;
 use crate::start::{resolve, Resolved, StartArgs};
 use kosolve_perft::{count_games_from, CountOptions, CountProgress, PerftError};
@@ -70,13 +70,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     } = resolve(args.board.as_deref(), &args.start)?;
     let komi = args.komi.as_deref().or(record_komi.as_deref());
     let rules = parse_rules(&args.rules, args.suicide.as_deref(), komi)?;
-    if let Some(s) = args.max_seconds {
-        if !(s >= 0.0 && s.is_finite()) {
-            return Err(CliError::Usage(format!(
-                "--max-seconds must be a non-negative number (got {s})"
-            )));
-        }
-    }
+    check_max_seconds(args.max_seconds)?;
     let progress = Arc::new(CountProgress {
         budget: kosolve_perft::Budget::unlimited()
             .with_seconds(args.max_seconds)

@@ -2,7 +2,7 @@
 //! Ultimate Go", section VIII) from a position after the first delay
 //! (docs/rules.md, "Expedited counting (`kosolve expedite`)").
 
-use crate::common::{parse_board, CliError, Format};
+use crate::common::{check_max_seconds, parse_board, CliError, Format};
 use crate::interrupt::interrupt_token;
 use crate::start::{parse_color, parse_prisoners};
 use kosolve_board::{Bitboard, Color, Position};
@@ -110,13 +110,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
         komi,
         dead: Bitboard::EMPTY,
     };
-    if let Some(s) = a.max_seconds {
-        if !(s >= 0.0 && s.is_finite()) {
-            return Err(CliError::Usage(format!(
-                "--max-seconds must be a non-negative number (got {s})"
-            )));
-        }
-    }
+    check_max_seconds(a.max_seconds)?;
     let budget = Budget::unlimited()
         .with_seconds(a.max_seconds)
         .with_cancel(interrupt_token());

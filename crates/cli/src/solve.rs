@@ -1,6 +1,6 @@
 //! `kosolve solve`: the exact perfect-play value of a board under a ruleset.
 
-use crate::common::{parse_rules, rules_help, CliError, Format};
+use crate::common::{check_max_seconds, parse_rules, rules_help, CliError, Format};
 use crate::interrupt::interrupt_token;
 use crate::start::{resolve, Resolved, StartArgs};
 use kosolve_board::{Board, Color};
@@ -143,13 +143,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             return Err(CliError::Usage("--memory must be at least 1 MiB".into()));
         }
     }
-    if let Some(s) = args.max_seconds {
-        if !(s >= 0.0 && s.is_finite()) {
-            return Err(CliError::Usage(format!(
-                "--max-seconds must be a non-negative number (got {s})"
-            )));
-        }
-    }
+    check_max_seconds(args.max_seconds)?;
     if !args.method.applies_to(rules.ruleset) {
         return Err(CliError::Usage(format!(
             "--method {} does not solve --rules {} (parity solves kee only, retrograde \
