@@ -6,7 +6,7 @@ use crate::start::{resolve, Resolved, StartArgs};
 use kosolve_board::{Board, Color};
 use kosolve_rules::{AnyGame, Game, Komi, Move, Rules, Ruleset, Setup, ValueKind};
 use kosolve_solver::{
-    default_memory_mib, sgf_size, Answer, KomiAnalysis, Live, Method, Report, SolveOptions,
+    default_memory_mib, Answer, KomiAnalysis, Live, Method, Report, SolveOptions,
 };
 use serde_json::json;
 use std::fmt::Write as _;
@@ -151,7 +151,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             args.method, rules.ruleset
         )));
     }
-    if args.sgf.is_some() && sgf_size(&board).is_none() {
+    if args.sgf.is_some() && kosolve_sgf::size_value(&board).is_none() {
         return Err(CliError::Usage(format!(
             "--sgf needs a rectangular board; SGF cannot describe '{}'",
             board.name()
@@ -213,7 +213,10 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let report = report?;
     if let Some(path) = &args.sgf {
         if report.answer.is_solved() {
-            kosolve_sweep::write_atomic(Path::new(path), sgf(&board, &report, &setup).as_bytes())
+            let (record, notes) = pv_record(&board, &report, &setup);
+            let text = kosolve_sgf::write(&record, &notes)
+                .map_err(|e| CliError::Usage(format!("--sgf: {e}")))?;
+            kosolve_sweep::write_atomic(Path::new(path), text.as_bytes())
                 .map_err(|e| CliError::Io(e.to_string()))?;
         } else {
             eprintln!("kosolve: not solved within the limits; no SGF written");
@@ -647,18 +650,17 @@ fn signed(v: i32) -> String {
     }
 }
 
-fn sgf_text(s: &str) -> String {
-    s.replace('\\', "\\\\").replace(']', "\\]")
-}
-
-/// The SGF FF[4] record of the principal variation.
-/// The SGF game of a report's principal variation, where SGF can describe the board.
+/// The SGF game of a report's principal variation, where SGF can describe
+/// the board: the start (as a setup and the record's moves), then the PV,
+/// each move commented with the value; written by the sgf crate.
 pub fn sgf_of(board: &Arc<Board>, r: &Report, setup: &Setup) -> Option<String> {
-    sgf_size(board).map(|_| sgf(board, r, setup))
+    let (record, notes) = pv_record(board, r, setup);
+    kosolve_sgf::write(&record, &notes).ok()
 }
 
-fn sgf(board: &Arc<Board>, r: &Report, setup: &Setup) -> String {
-    let value_text = match &r.answer {
+/// The value as the SGF comments state it.
+fn sgf_value_text(r: &Report) -> String {
+    match &r.answer {
         Answer::Retrograde(b) => b.value.to_string(),
         a => match (a.value(), a.bounds()) {
             (Some(v), _) => signed(v),
@@ -667,69 +669,75 @@ fn sgf(board: &Arc<Board>, r: &Report, setup: &Setup) -> String {
             }
             (None, None) => "not proven".to_string(),
         },
-    };
-    let size = sgf_size(board).unwrap_or_default();
+    }
+}
+
+/// The record and annotations of a report's principal variation.
+fn pv_record(
+    board: &Arc<Board>,
+    r: &Report,
+    setup: &Setup,
+) -> (kosolve_sgf::Record, kosolve_sgf::Annotations) {
+    use kosolve_sgf::{Annotations, Header, Note, Record, RecordMove};
+    let value_text = sgf_value_text(r);
     let re = r.outcome.map(|o| o.sgf()).unwrap_or_else(|| "?".into());
-    let mut out = String::new();
-    let _ = write!(
-        out,
-        "(;FF[4]GM[1]CA[UTF-8]AP[kosolve]SZ[{size}]RU[{}]KM[{}]RE[{re}]PB[kosolve]PW[kosolve]",
-        r.rules.ruleset, r.rules.komi
-    );
-    let _ = write!(
-        out,
-        "C[{}]",
-        sgf_text(&format!(
+    let header = Header {
+        application: Some("kosolve".into()),
+        ruleset: Some(r.rules.ruleset.to_string()),
+        result: Some(re.clone()),
+        black: Some("kosolve".into()),
+        white: Some("kosolve".into()),
+        comment: Some(format!(
             "Perfect play under {} (suicide {}), komi {}: value {} ({}); outcome {re}.",
             r.rules.ruleset,
             r.rules.suicide,
             r.rules.komi,
             value_text,
             value_meaning(&r.rules)
-        ))
-    );
-    let mut g = pv_game(board, r, setup);
+        )),
+    };
+    let mut record = Record {
+        board: (**board).clone(),
+        setup: kosolve_board::Position::EMPTY,
+        to_move: None,
+        komi: Some(r.rules.komi.to_string()),
+        moves: Vec::new(),
+    };
+    let mut notes = Annotations {
+        header,
+        ..Annotations::default()
+    };
+    let push = |record: &mut Record, color: Color, m: Move| {
+        let point = match m {
+            Move::Play(p) => Some(p),
+            _ => None,
+        };
+        let number = record.moves.len() + 1;
+        record.moves.push(RecordMove {
+            color,
+            point,
+            number,
+        });
+    };
     if !setup.is_empty_board() {
         // The start as a setup, then the record's moves.
-        let start = &setup.start;
-        for (prop, c) in [("AB", Color::Black), ("AW", Color::White)] {
-            let pts: Vec<String> = start
-                .position
-                .stones(c)
-                .into_iter()
-                .filter_map(|p| board.sgf_point(p))
-                .map(|p| format!("[{p}]"))
-                .collect();
-            if !pts.is_empty() {
-                let _ = write!(out, "{prop}{}", pts.concat());
-            }
-        }
-        let _ = write!(out, "PL[{}]", start.to_move.letter());
-        let mut c = start.to_move;
+        record.setup = setup.start.position;
+        record.to_move = Some(setup.start.to_move);
+        let mut c = setup.start.to_move;
         for &m in &setup.moves {
-            let p = match m {
-                Move::Play(p) => board.sgf_point(p).unwrap_or_default(),
-                _ => String::new(),
-            };
-            let _ = write!(out, "\n;{}[{p}]", c.letter());
+            push(&mut record, c, m);
             c = c.opponent();
         }
     }
+    notes.move_comments = vec![None; record.moves.len()];
+    let note = format!("value {value_text} with perfect play");
+    let mut g = pv_game(board, r, setup);
     for &m in r.answer.pv().iter() {
         let c = g.to_move();
-        let l = c.letter();
-        let note = format!("value {value_text} with perfect play");
         match m {
-            Move::Play(p) => {
-                let _ = write!(
-                    out,
-                    "\n;{l}[{}]C[{}]",
-                    board.sgf_point(p).unwrap_or_default(),
-                    sgf_text(&note)
-                );
-            }
-            Move::Pass => {
-                let _ = write!(out, "\n;{l}[]C[{}]", sgf_text(&note));
+            Move::Play(_) | Move::Pass => {
+                push(&mut record, c, m);
+                notes.move_comments.push(Some(note.clone()));
             }
             Move::Delay | Move::UltimateDelay | Move::DeclareDraw => {
                 let what = match m {
@@ -738,20 +746,21 @@ fn sgf(board: &Arc<Board>, r: &Report, setup: &Setup) -> String {
                     _ => "declares a draw",
                 };
                 let who = if c == Color::Black { "Black" } else { "White" };
-                let _ = write!(
-                    out,
-                    "\n;PL[{l}]C[{}]",
-                    sgf_text(&format!("{who} {what}; {note}"))
-                );
+                notes.notes.push(Note {
+                    after: record.moves.len(),
+                    text: format!("{who} {what}; {note}"),
+                });
             }
         }
         g.play(m);
     }
     if let Some(res) = g.result() {
-        let _ = write!(out, "\n;C[{}]", sgf_text(&format!("end: {res}")));
+        notes.notes.push(Note {
+            after: record.moves.len(),
+            text: format!("end: {res}"),
+        });
     }
-    out.push_str(")\n");
-    out
+    (record, notes)
 }
 
 #[cfg(test)]

@@ -179,3 +179,55 @@ fn bad_starts_exit_2_with_a_message() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn the_pv_sgf_reads_back_to_the_record_and_the_principal_variation() {
+    // What `solve --sgf` writes, the SGF reader reads back: the start's
+    // setup and record moves, then the PV's board moves (a Fundamental or
+    // Ultimate delay is a comment-only node, no move).
+    let dir = std::env::temp_dir().join(format!("kosolve-sgf-back-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let input = dir.join("ko.sgf");
+    std::fs::write(&input, "(;GM[1]FF[4]SZ[4:1]AB[da];B[];W[ca];B[ba])").unwrap();
+    let out = dir.join("pv.sgf");
+    let cases: [&[&str]; 3] = [
+        &["--game", input.to_str().unwrap(), "--rules", "psk"],
+        &["--board", "1x4", "--rules", "ultimate"],
+        &["--board", "2x2", "--position", "X./..", "--to-move", "white"],
+    ];
+    for case in cases {
+        let mut args = case.to_vec();
+        args.extend(["--sgf", out.to_str().unwrap()]);
+        let v = solve_json(&args);
+        let text = std::fs::read_to_string(&out).unwrap();
+        let back = kosolve_sgf::parse(&text).unwrap_or_else(|e| panic!("{case:?}: {e}\n{text}"));
+        let names: Vec<String> = back
+            .moves
+            .iter()
+            .map(|m| m.point.map_or("pass".to_string(), |p| back.board.point_name(p)))
+            .collect();
+        let pv: Vec<String> = v["pv"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_str().unwrap().to_string())
+            .filter(|m| m == "pass" || m.chars().next().unwrap().is_ascii_uppercase())
+            .collect();
+        let record = v["record_moves"].as_u64().unwrap_or(0) as usize;
+        assert_eq!(names[record..], pv[..], "{case:?}\n{text}");
+        if record > 0 {
+            // The record's start and moves, as the input gave them.
+            let given = kosolve_sgf::parse(&std::fs::read_to_string(&input).unwrap()).unwrap();
+            assert_eq!(back.setup, given.setup, "{text}");
+            assert_eq!(back.to_move, given.to_move.or(Some(kosolve_board::Color::Black)));
+            assert_eq!(back.moves[..record], given.moves[..], "{text}");
+        } else if let Some(p) = v["position"].as_str() {
+            let start = kosolve_board::Position::from_diagram(&back.board, p).unwrap();
+            assert_eq!(back.setup, start, "{case:?}\n{text}");
+            assert_eq!(back.to_move.map(|c| c.name()), v["to_move"].as_str());
+        } else {
+            assert!(back.setup == kosolve_board::Position::EMPTY && back.to_move.is_none(), "{text}");
+        }
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

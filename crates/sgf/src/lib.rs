@@ -1,4 +1,4 @@
-//! Reads SGF game records of Go into kosolve boards, setups and moves.
+//! Reads and writes SGF game records of Go: kosolve boards, setups and moves.
 //!
 //! [`parse`] reads the first game tree of an SGF collection (FF\[4\], and
 //! FF\[3\] where that is harmless) and returns a [`Record`]: the board from
@@ -6,6 +6,10 @@
 //! `PL`, the komi text from `KM`, and the moves of the main line (the first
 //! variation at every branch). Other variations are checked for syntax only;
 //! unknown properties are ignored.
+//!
+//! [`write`] is the inverse: it writes a [`Record`] with [`Annotations`]
+//! (ruleset, result, comments), and [`parse`] reads what it writes back to
+//! the same record.
 //!
 //! Coordinates are SGF's: `aa` is the top-left point, the column letter comes
 //! first, then the row letter, each `a`..`z` then `A`..`Z` (as
@@ -34,6 +38,9 @@
 #![warn(missing_docs)]
 
 mod syntax;
+mod write;
+
+pub use write::{escape, size_value, write, Annotations, Header, Note, WriteError};
 
 use kosolve_board::{Bitboard, Board, Color, Point, Position, MAX_POINTS};
 use std::fmt;

@@ -34,7 +34,7 @@ pub use kosolve_retrograde::{BasicSolution, BasicValue};
 pub use search::{result_value, value_range};
 pub use table::{Probe, Table};
 
-use kosolve_board::{Board, Shape};
+use kosolve_board::Board;
 use kosolve_rules::{Game, Komi, Move, Rules, Ruleset, Setup, SetupError, ValueKind};
 use std::borrow::Cow;
 use std::fmt;
@@ -1381,15 +1381,6 @@ pub fn analyse_sweep(ruleset: Ruleset, sweep: &KomiSweep) -> KomiAnalysis {
             sweep: sweep.clone(),
             thresholds,
         }
-    }
-}
-
-/// Whether SGF can describe the board (rectangles only).
-pub fn sgf_size(board: &Board) -> Option<String> {
-    match board.shape() {
-        Shape::Rect { rows, cols } if rows == cols => Some(format!("{cols}")),
-        Shape::Rect { rows, cols } => Some(format!("{cols}:{rows}")),
-        _ => None,
     }
 }
 
