@@ -23,7 +23,7 @@ pub struct Args {
 
 /// Runs the subcommand: a contradiction between two tables is an error.
 pub fn run(a: Args) -> Result<(), CliError> {
-    let tables = kosolve_sweep::overview::read_tables(&a.dir).map_err(CliError::Io)?;
+    let tables = kosolve_report::overview::read_tables(&a.dir).map_err(CliError::Io)?;
     let configs = match &a.configs {
         Some(d) if !d.is_dir() => {
             return Err(CliError::Usage(format!(
@@ -34,15 +34,15 @@ pub fn run(a: Args) -> Result<(), CliError> {
         Some(d) => d.clone(),
         None => a.dir.join("..").join("solver-configs"),
     };
-    let configs = kosolve_sweep::overview::read_configs(&configs).map_err(CliError::Io)?;
-    let report = kosolve_sweep::overview::report(&tables, &configs).map_err(CliError::Refused)?;
+    let configs = kosolve_report::overview::read_configs(&configs).map_err(CliError::Io)?;
+    let report = kosolve_report::overview::report(&tables, &configs).map_err(CliError::Refused)?;
     match &a.out {
         Some(p) => {
             let dir = p
                 .parent()
                 .filter(|d| !d.as_os_str().is_empty())
                 .unwrap_or(Path::new("."))
-                .join(kosolve_sweep::overview::PICTURES);
+                .join(kosolve_report::overview::PICTURES);
             write_pictures(&dir, &report.pictures)?;
             kosolve_sweep::write_atomic(p, report.page.as_bytes())
                 .map_err(|e| CliError::Io(e.to_string()))?

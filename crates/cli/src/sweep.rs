@@ -265,6 +265,7 @@ pub fn run_sweep(a: SweepArgs) -> Result<(), CliError> {
         resume: a.resume,
         version: version(),
         progress: !a.quiet,
+        markdown: Some(kosolve_report::markdown),
     };
     let s = kosolve_sweep::run_sweep(&config, &opts, &run_job).map_err(|e| match e {
         kosolve_sweep::SweepError::JobFailed { .. } => CliError::Internal(e.to_string()),
@@ -300,7 +301,7 @@ pub fn run_merge(a: MergeArgs) -> Result<(), CliError> {
         .map_err(|e| CliError::Io(e.to_string()))?;
     if let Some(c) = &config {
         let md = a.out.with_extension("md");
-        kosolve_sweep::write_atomic(&md, kosolve_sweep::report::markdown(c, &rows).as_bytes())
+        kosolve_sweep::write_atomic(&md, kosolve_report::markdown(c, &rows).as_bytes())
             .map_err(|e| CliError::Io(e.to_string()))?;
     }
     println!("merged {} rows into {}", rows.len(), a.out.display());

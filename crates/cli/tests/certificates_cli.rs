@@ -36,7 +36,7 @@ fn every_quick_certificate_is_checked() {
             want.insert(format!("{}-{}-{}.cert", f[0], f[1], f[2]));
         }
     }
-    let got: BTreeSet<String> = std::fs::read_dir(out.join("pv"))
+    let got: BTreeSet<String> = std::fs::read_dir(out.join("pv").join("quick"))
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .filter(|n| n.ends_with(".cert"))
@@ -44,7 +44,7 @@ fn every_quick_certificate_is_checked() {
     assert!(want.len() >= 60, "only {} rows", want.len());
     assert_eq!(got, want, "one certificate per solved row");
     for name in &got {
-        let path = out.join("pv").join(name);
+        let path = out.join("pv").join("quick").join(name);
         let (code, stdout, stderr) = run(&["check", path.to_str().unwrap()]);
         assert_eq!(code, 0, "{name}: {stderr}");
         assert_eq!(stdout.matches(": holds").count(), 2, "{name}: {stdout}");
@@ -143,7 +143,7 @@ fn check_both(name: &str, text: &str, value: &str) {
 
 /// The committed certificates (solver-configs/certificates.toml and
 /// certificates-large.toml): every solved row of their tables has one in
-/// results/pv, with the row's value as both claims' threshold, and the
+/// results/pv/<table>/, with the row's value as both claims' threshold, and the
 /// independent checker accepts each.
 #[test]
 fn every_committed_certificate_holds() {
@@ -157,7 +157,8 @@ fn every_committed_certificate_holds() {
             assert!(certified(rules), "{line}");
             assert_eq!(status, "solved", "{line}");
             let name = format!("{board}-{rules}-{suicide}.cert");
-            let text = std::fs::read_to_string(root.join("results").join("pv").join(&name))
+            let stem = table.strip_suffix(".csv").unwrap();
+            let text = std::fs::read_to_string(root.join("results/pv").join(stem).join(&name))
                 .unwrap_or_else(|e| panic!("{name}: {e}"));
             check_both(&name, &text, value);
             checked += 1;
@@ -189,7 +190,7 @@ fn every_bestiary_certificate_holds() {
             continue;
         }
         let name = format!("{board}_{position}-{rules}-{suicide}.cert");
-        let Ok(text) = std::fs::read_to_string(root.join("results").join("pv").join(&name)) else {
+        let Ok(text) = std::fs::read_to_string(root.join("results/pv/bestiary").join(&name)) else {
             assert!(over_cap.contains(&name.as_str()), "no certificate: {name}");
             continue;
         };

@@ -231,7 +231,8 @@ fn bad_sweep_input_is_refused_clearly() {
 
 /// A config with `kee_method = "parity"` solves Kee on the situation graph
 /// (nodes = its situation classes), agrees with a search sweep of the same
-/// jobs, and writes its principal variations under names of their own.
+/// jobs, and writes its principal variations in a folder of its own
+/// (`pv/<config>/`), so that neither sweep overwrites the other's.
 #[test]
 fn kee_parity_sweep_agrees_with_the_search_sweep() {
     let dir = tmpdir("sweep", "keeparity");
@@ -276,8 +277,18 @@ fn kee_parity_sweep_agrees_with_the_search_sweep() {
         "situation classes in nodes: {b:?}"
     );
     let pv = dir.join("pv");
-    assert!(pv.join("1x3-kee-forbidden.sgf").exists());
-    assert!(pv.join("1x3-kee-parity-forbidden.sgf").exists());
+    let (a, b) = (
+        pv.join("search/1x3-kee-forbidden.sgf"),
+        pv.join("parity/1x3-kee-forbidden.sgf"),
+    );
+    assert!(a.exists() && b.exists());
+    // Each SGF names its own ruleset and value; the two configs' files
+    // stand side by side.
+    let (a, b) = (
+        std::fs::read_to_string(a).unwrap(),
+        std::fs::read_to_string(b).unwrap(),
+    );
+    assert!(a.contains("RU[kee]") && b.contains("RU[kee]"));
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -314,7 +325,7 @@ fn a_sweep_writes_only_whole_lines() {
     assert_eq!(&rec[col("status")], "solved", "{rec:?}");
     let value: i32 = rec[col("value")].parse().unwrap();
     let pv = &rec[col("pv")];
-    let sgf = dir.join("pv/1x5_two-kee-forbidden.sgf");
+    let sgf = dir.join("pv/line/1x5_two-kee-forbidden.sgf");
     if pv.is_empty() {
         assert_eq!(&rec[col("pv_length")], "0");
         assert!(!sgf.exists(), "no SGF for a line cut short");

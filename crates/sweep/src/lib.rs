@@ -1,16 +1,13 @@
 //! Sweeps: a matrix of boards x rulesets x suicide x komi read from a TOML
 //! config, run in parallel, written as CSV (appended as jobs finish, final
-//! files written atomically), a Markdown report and SGF principal variations.
-//! Interrupted sweeps resume; sweeps split into shards and merge back.
+//! files written atomically), SGF principal variations, and a Markdown page
+//! rendered by the function the caller passes ([`SweepOptions::markdown`];
+//! the report crate has it). Interrupted sweeps resume; sweeps split into
+//! shards and merge back.
 
 #![warn(missing_docs)]
 
-mod claims;
 mod config;
-pub mod overview;
-pub mod pictures;
-pub mod plots;
-pub mod report;
 mod row;
 mod run;
 
@@ -20,6 +17,6 @@ pub use row::{
     TIMING_COLUMNS,
 };
 pub use run::{
-    file_safe, merge, output_stem, parse_shard, result_part, run_sweep, JobOutput, ResultPart,
+    file_safe, merge, output_stem, parse_shard, pv_folder, pv_stem, result_part, run_sweep, JobOutput, ResultPart,
     SweepError, SweepOptions, SweepSummary,
 };

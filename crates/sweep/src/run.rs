@@ -1,7 +1,6 @@
 //! Running a sweep: parallel jobs, progress, append-as-you-go, resume, shards.
 
 use crate::config::{Config, Job};
-use crate::report;
 use crate::row::{
     read_rows, rows_to_csv, write_atomic, IoError, JobKey, Lock, Row, RowLog, Status,
 };
@@ -29,6 +28,9 @@ pub struct SweepOptions {
     pub version: String,
     /// Draw progress bars (only when stderr is a terminal).
     pub progress: bool,
+    /// Renders the Markdown page of the finished table (the report crate's
+    /// `markdown`); `None` writes no page. Shards never write one.
+    pub markdown: Option<fn(&Config, &[Row]) -> String>,
 }
 
 /// What a job runner returns.
@@ -150,6 +152,29 @@ pub fn output_stem(config: &Config, shard: Option<(usize, usize)>) -> String {
     }
 }
 
+/// The folder of the principal variations and certificates of the config
+/// named `config_name`:
+/// `<out>/pv/<config name>/`, so that two configs that solve the same job
+/// never overwrite each other's files.
+pub fn pv_folder(out: &Path, config_name: &str) -> PathBuf {
+    let name = file_safe(config_name);
+    // `.` and `..` would name the folder itself or its parent.
+    let name = if name.chars().all(|c| c == '.') {
+        name.replace('.', "_")
+    } else {
+        name
+    };
+    out.join("pv").join(name)
+}
+
+/// The file name, less its extension, of a job's PV (`.sgf`) and
+/// certificates (`.cert`) in its [`pv_folder`]: `<board>-<rules>-<suicide>`,
+/// or `<board>_<position>-<rules>-<suicide>` for a named position (the job
+/// label made file-safe).
+pub fn pv_stem(label: &str, rules: &str, suicide: &str) -> String {
+    format!("{}-{rules}-{suicide}", file_safe(label))
+}
+
 fn os(path: &Path, action: &'static str, e: std::io::Error) -> SweepError {
     SweepError::Io(IoError::Os {
         path: path.to_path_buf(),
@@ -220,7 +245,7 @@ pub fn run_sweep(
         write_atomic(&log_path, &rows_to_csv(&rows))?;
     }
     let log = Mutex::new(RowLog::open(&log_path)?);
-    let pv_dir = opts.out.join("pv");
+    let pv_dir = pv_folder(&opts.out, &config.name);
     std::fs::create_dir_all(&pv_dir).map_err(|e| os(&pv_dir, "create", e))?;
 
     let visible = opts.progress && std::io::IsTerminal::is_terminal(&std::io::stderr());
@@ -304,31 +329,12 @@ pub fn run_sweep(
             };
             let mut res = log.lock().expect("lock").append(&out.row);
             if res.is_ok() && Some(job.rules.komi) == first_komi {
+                let stem = pv_stem(&job.label(), job.rules.ruleset.name(), job.rules.suicide.name());
                 if let Some(sgf) = &out.sgf {
-                    // Kee by the parity method has PVs of its own.
-                    let method = if job.limits.kee_method == kosolve_solver::Method::Parity
-                        && job.rules.ruleset == kosolve_rules::Ruleset::Kee
-                    {
-                        "-parity"
-                    } else {
-                        ""
-                    };
-                    let name = format!(
-                        "{}-{}{method}-{}.sgf",
-                        file_safe(&job.label()),
-                        job.rules.ruleset,
-                        job.rules.suicide
-                    );
-                    res = write_atomic(&pv_dir.join(name), sgf.as_bytes());
+                    res = write_atomic(&pv_dir.join(format!("{stem}.sgf")), sgf.as_bytes());
                 }
                 if let (Ok(()), Some(cert)) = (&res, &out.certificate) {
-                    let name = format!(
-                        "{}-{}-{}.cert",
-                        file_safe(&job.label()),
-                        job.rules.ruleset,
-                        job.rules.suicide
-                    );
-                    res = write_atomic(&pv_dir.join(name), cert.as_bytes());
+                    res = write_atomic(&pv_dir.join(format!("{stem}.cert")), cert.as_bytes());
                 }
             }
             match res {
@@ -352,12 +358,13 @@ pub fn run_sweep(
         .filter_map(|j| by_key.remove(&j.key()))
         .collect();
     write_atomic(&final_csv, &rows_to_csv(&rows))?;
-    let markdown = if opts.shard.is_none() {
-        let md = opts.out.join(format!("{stem}.md"));
-        write_atomic(&md, report::markdown(config, &rows).as_bytes())?;
-        Some(md)
-    } else {
-        None
+    let markdown = match opts.markdown {
+        Some(render) if opts.shard.is_none() => {
+            let md = opts.out.join(format!("{stem}.md"));
+            write_atomic(&md, render(config, &rows).as_bytes())?;
+            Some(md)
+        }
+        _ => None,
     };
     std::fs::remove_file(&log_path).map_err(|e| os(&log_path, "remove", e))?;
     let unsolved = rows.iter().filter(|r| r.status != Status::Solved).count();

@@ -1,52 +1,13 @@
 //! The Markdown report of a sweep: the board x ruleset matrix, per-board
 //! tables, principal variations as diagrams, and the claims section.
 
-use crate::config::Config;
-use crate::row::{Row, Status};
+use crate::lookup::{cell, find, find_at};
+use kosolve_sweep::Config;
+use kosolve_sweep::{Row, Status};
 use kosolve_board::Board;
 use kosolve_rules::{AnyGame, Game, Komi, Move, Rules, Ruleset, Start, ValueKind};
 use std::fmt::Write;
 use std::sync::Arc;
-
-pub(crate) fn find<'a>(
-    rows: &'a [Row],
-    board: &str,
-    rules: &str,
-    suicide: &str,
-    komi: &str,
-) -> Option<&'a Row> {
-    rows.iter().find(|r| {
-        r.board == board
-            && r.position.is_empty()
-            && r.rules == rules
-            && r.suicide == suicide
-            && r.komi == komi
-    })
-}
-
-/// The row of a position's job.
-pub(crate) fn find_at<'a>(
-    rows: &'a [Row],
-    position: &str,
-    rules: &str,
-    suicide: &str,
-    komi: &str,
-) -> Option<&'a Row> {
-    rows.iter().find(|r| {
-        r.position == position && r.rules == rules && r.suicide == suicide && r.komi == komi
-    })
-}
-
-pub(crate) fn cell(r: Option<&Row>) -> String {
-    match r {
-        None => "".into(),
-        Some(r) => match r.status {
-            Status::Solved => r.value.clone(),
-            Status::Unsolved => format!("[{}, {}]", r.lower, r.upper),
-            Status::Refused => Status::Refused.to_string(),
-        },
-    }
-}
 
 /// The positions of a principal variation as small diagrams side by side,
 /// each headed by its move number and move.
@@ -108,10 +69,6 @@ pub fn pv_diagrams_from(
     Some(out)
 }
 
-pub(crate) fn value_of(r: Option<&Row>) -> Option<i64> {
-    r.filter(|r| r.status == Status::Solved)
-        .and_then(|r| r.value.parse().ok())
-}
 
 /// Renders the report.
 pub fn markdown(config: &Config, rows: &[Row]) -> String {
@@ -215,6 +172,9 @@ pub fn markdown(config: &Config, rows: &[Row]) -> String {
         );
         if let Some(d) = pv_diagrams(&board, Rules::new(Ruleset::Psk), &r.pv, 8) {
             let _ = writeln!(s, "```\n{}```\n", d);
+        }
+        if let Some(link) = crate::lookup::sgf_link(&config.name, r, &board) {
+            let _ = writeln!(s, "SGF: [{link}]({link})\n");
         }
     }
 

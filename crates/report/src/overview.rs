@@ -6,11 +6,11 @@
 //! principal variation as board diagrams, effort plots and value heat maps.
 
 use crate::claims;
-use crate::config::{Config, Limits, NamedPosition};
+use kosolve_sweep::{Config, Limits, NamedPosition};
 use crate::pictures::{frames_svg, key_frames};
 use crate::plots::{effort_svg, heat_map_svg, Effort};
-use crate::report::{cell, find, find_at};
-use crate::row::{read_rows, Row, Status};
+use crate::lookup::{cell, find, find_at};
+use kosolve_sweep::{read_rows, Row, Status};
 use kosolve_board::{Board, Suicide};
 use kosolve_rules::{Komi, Rules, Ruleset, Start};
 use std::collections::HashMap;
@@ -97,13 +97,18 @@ fn is_result_table(path: &Path) -> bool {
     };
     let mut first = String::new();
     let _ = std::io::BufReader::new(f).read_line(&mut first);
-    first.starts_with(&crate::COLUMNS[..4].join(","))
+    first.starts_with(&kosolve_sweep::COLUMNS[..4].join(","))
 }
 
 /// The rows of every table joined, one per job (a solved row where any
 /// table solved the job), or the first contradiction: two tables with
 /// different solved values for the same job.
 pub fn join(tables: &[(String, Vec<Row>)]) -> Result<Vec<Row>, String> {
+    join_sourced(tables).map(|(rows, _)| rows)
+}
+
+/// As [`join`], with the file name of the table each joined row comes from.
+fn join_sourced(tables: &[(String, Vec<Row>)]) -> Result<(Vec<Row>, Vec<String>), String> {
     let mut at: HashMap<String, (usize, &str)> = HashMap::new();
     let mut rows: Vec<Row> = Vec::new();
     for (name, table) in tables {
@@ -140,7 +145,11 @@ pub fn join(tables: &[(String, Vec<Row>)]) -> Result<Vec<Row>, String> {
             }
         }
     }
-    Ok(rows)
+    let mut sources = vec![String::new(); rows.len()];
+    for (i, name) in at.into_values() {
+        sources[i] = name.to_string();
+    }
+    Ok((rows, sources))
 }
 
 fn points(board: &str) -> usize {
@@ -167,14 +176,14 @@ pub fn pv_picture_name(r: &Row) -> String {
     if r.position.is_empty() {
         format!(
             "{}-{}-{}.svg",
-            crate::file_safe(&r.board),
+            kosolve_sweep::file_safe(&r.board),
             r.rules,
             r.suicide
         )
     } else {
         format!(
             "pos-{}-{}-{}.svg",
-            crate::file_safe(&r.position),
+            kosolve_sweep::file_safe(&r.position),
             r.rules,
             r.suicide
         )
@@ -245,8 +254,18 @@ pub fn markdown(tables: &[(String, Vec<Row>)]) -> Result<String, String> {
 /// table's (`<name>.csv` from the config `name`) join the claims, so that
 /// their position pairs' claims are settled here as on the table's own page.
 pub fn report(tables: &[(String, Vec<Row>)], configs: &[Config]) -> Result<Report, String> {
-    let rows = join(tables)?;
+    let (rows, sources) = join_sourced(tables)?;
     let named = named_positions(tables, configs)?;
+    // The SGF of a row's PV, in the folder of the config that wrote its
+    // table, where that config's first komi is the report's.
+    let sgf = |r: &Row| -> Option<String> {
+        let i = rows.iter().position(|x| x.key() == r.key())?;
+        let stem = sources[i].strip_suffix(".csv").unwrap_or(&sources[i]);
+        configs
+            .iter()
+            .find(|c| c.name == stem && c.komi.first() == Some(&Komi::ZERO))?;
+        crate::lookup::sgf_link(stem, r, &Board::parse(&r.board).ok()?)
+    };
     let komi = "0";
     let solved = |r: &&Row| r.status == Status::Solved && r.komi == komi;
     let mut boards: Vec<String> = Vec::new();
@@ -355,6 +374,7 @@ pub fn report(tables: &[(String, Vec<Row>)], configs: &[Config]) -> Result<Repor
         &rules,
         &suicide,
         komi,
+        &sgf,
     )?;
     // The claims from every table: a config holding the union of the
     // tables' boards, rulesets and suicide settings, and the named positions
@@ -376,7 +396,9 @@ pub fn report(tables: &[(String, Vec<Row>)], configs: &[Config]) -> Result<Repor
 }
 
 /// The pictures section: per suicide setting the value heat map and the
-/// effort plots, then the psk principal variation of every board.
+/// effort plots, then the psk principal variation of every board, with a
+/// link to its SGF file where `sgf` names one.
+#[allow(clippy::too_many_arguments)]
 fn pictures_section(
     s: &mut String,
     pictures: &mut Vec<(String, String)>,
@@ -385,6 +407,7 @@ fn pictures_section(
     rules: &[Ruleset],
     suicide: &[Suicide],
     komi: &str,
+    sgf: &dyn Fn(&Row) -> Option<String>,
 ) -> Result<(), String> {
     let _ = writeln!(s, "## Pictures\n");
     let _ = writeln!(
@@ -427,6 +450,9 @@ fn pictures_section(
                     r.outcome,
                     pv_picture_name(r)
                 );
+                if let Some(link) = sgf(r) {
+                    let _ = writeln!(s, "SGF: [{link}]({link})\n");
+                }
             }
         }
     }

@@ -2,9 +2,9 @@
 //! "8. Claims from the sources the results should settle", with how the
 //! rows of the table settle it. [`CLAIMS`] is the list, in report order.
 
-use crate::config::{Config, PositionClaim};
-use crate::report::{cell, find, find_at, value_of};
-use crate::row::{Row, Status};
+use kosolve_sweep::{Config, PositionClaim};
+use crate::lookup::{cell, find, find_at, value_of};
+use kosolve_sweep::{Row, Status};
 use std::fmt::Write;
 
 /// What a claim is settled from: the sweep's config and rows, at one komi.

@@ -2,8 +2,8 @@
 //! against board size per ruleset on a log scale, and a heat map of the
 //! values of boards against rulesets.
 
-use crate::report::find;
-use crate::row::{Row, Status};
+use crate::lookup::find;
+use kosolve_sweep::{Row, Status};
 use kosolve_board::Board;
 use kosolve_rules::{Ruleset, ValueKind};
 use plotters::prelude::*;

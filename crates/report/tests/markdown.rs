@@ -1,0 +1,147 @@
+//! The Markdown page of a sweep, rendered from rows that a stand-in job
+//! runner writes (no solver): position sections and the claims that
+//! position pairs settle.
+
+use kosolve_sweep::*;
+use std::path::PathBuf;
+use std::sync::atomic::AtomicU64;
+use std::sync::Arc;
+
+fn tmpdir(tag: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("kosolve-report-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// A stand-in: every job solved with value 1.
+fn row_of(job: &Job) -> Row {
+    Row {
+        board: job.board.clone(),
+        rules: job.rules.ruleset.to_string(),
+        suicide: job.rules.suicide.to_string(),
+        komi: job.rules.komi.to_string(),
+        value: "1".into(),
+        outcome: "B+1".into(),
+        lower: "1".into(),
+        upper: "1".into(),
+        status: Status::Solved,
+        pv: String::new(),
+        pv_length: 0,
+        nodes: 1,
+        seconds: 0.01,
+        peak_mib: 0.5,
+        threads: 1,
+        version: "test".into(),
+        position: job.position_name().into(),
+    }
+}
+
+fn fake(job: &Job, _nodes: &Arc<AtomicU64>) -> JobOutput {
+    JobOutput {
+        row: row_of(job),
+        sgf: None,
+        certificate: None,
+    }
+}
+
+const POSITIONS: &str = r#"
+name = "p"
+rules = ["psk", "fundamental"]
+[[positions]]
+name = "ko"
+board = "1x4"
+diagram = "O.O."
+to_move = "black"
+source = "a test"
+note = "A ko."
+[[positions]]
+name = "corner"
+board = "2x2"
+diagram = "X./.O"
+to_move = "white"
+prisoners = [1, 2]
+"#;
+
+#[test]
+fn a_sweep_of_positions_writes_their_sections() {
+    let c = Config::parse("p.toml", "p", POSITIONS).unwrap();
+    let d = tmpdir("positions");
+    let opts = SweepOptions {
+        out: d.clone(),
+        jobs: 1,
+        shard: None,
+        resume: false,
+        version: "test".into(),
+        progress: false,
+        markdown: Some(kosolve_report::markdown),
+    };
+    run_sweep(&c, &opts, &fake).unwrap();
+    let md = std::fs::read_to_string(d.join("p.md")).unwrap();
+    assert!(md.contains("## Positions, suicide forbidden"), "{md}");
+    assert!(
+        md.contains("### ko") && md.contains("Source: a test"),
+        "{md}"
+    );
+    assert!(md.contains("`--position 'O.O.'`"), "{md}");
+    std::fs::remove_dir_all(&d).ok();
+}
+
+#[test]
+fn fixed_ko_claims_are_settled_on_position_pairs() {
+    let text = r#"
+rules = ["psk", "fixed"]
+[[positions]]
+name = "ko"
+board = "1x3"
+diagram = "X.."
+claim = "fixed-ko-eye"
+pair = "eye"
+[[positions]]
+name = "eye"
+board = "1x3"
+diagram = "X.."
+"#;
+    let c = Config::parse("c.toml", "c", text).unwrap();
+    let rows_with = |ko_fixed: &str| -> Vec<Row> {
+        c.jobs()
+            .iter()
+            .map(|j| {
+                let mut r = row_of(j);
+                r.value = match (j.position_name(), j.rules.ruleset.name()) {
+                    ("ko", "fixed") => ko_fixed.into(),
+                    ("eye", "fixed") => "3".into(),
+                    _ => "1".into(),
+                };
+                r
+            })
+            .collect()
+    };
+    let md = kosolve_report::markdown(&c, &rows_with("3"));
+    assert!(md.contains("Confirmed on `ko`"), "{md}");
+    let md = kosolve_report::markdown(&c, &rows_with("-3"));
+    assert!(md.contains("REFUTED by `ko`"), "{md}");
+    assert!(md.contains("The margin rulesets disagree"), "{md}");
+    // The other claim has no pair here.
+    assert!(
+        md.contains("no position pair marked `claim = \"fixed-ko-fight\"`"),
+        "{md}"
+    );
+    for (extra, needle) in [
+        ("claim = \"fixed-ko-eye\"\n", "go together"),
+        (
+            "claim = \"eyes\"\npair = \"y\"\n",
+            "fixed-ko-eye, fixed-ko-fight",
+        ),
+        (
+            "claim = \"fixed-ko-eye\"\npair = \"nobody\"\n",
+            "names no other position",
+        ),
+    ] {
+        let t = format!(
+            "rules = [\"psk\"]\n[[positions]]\nname = \"x\"\nboard = \"1x3\"\ndiagram = \"X..\"\n{extra}"
+        );
+        let e = Config::parse("c.toml", "c", &t).unwrap_err().to_string();
+        assert!(e.contains(needle), "{e}");
+    }
+}
