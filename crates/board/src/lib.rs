@@ -12,10 +12,12 @@ mod enumerate;
 mod geometry;
 mod position;
 mod safety;
+mod spec;
 mod types;
 
 pub use bitboard::{Bitboard, BitboardIter};
 pub use enumerate::{for_each_legal_with_occupied, legal_positions, ternary_index, TernaryIndexer};
 pub use geometry::{Board, BoardError, Shape, MAX_POINTS};
 pub use position::{Cell, DiagramError, PlayError, Played, Position};
+pub use spec::BoardSpec;
 pub use types::{Color, Point, Suicide};

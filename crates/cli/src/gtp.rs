@@ -110,10 +110,7 @@ fn check_playable(rules: &Rules) -> Result<(), String> {
 
 /// Whether the ruleset has delays (Fundamental and Ultimate Go).
 fn has_delay(ruleset: Ruleset) -> bool {
-    matches!(
-        ruleset,
-        Ruleset::Fundamental | Ruleset::Ultimate | Ruleset::UltimateSimple
-    )
+    ruleset.family() == kosolve_rules::Family::Fundamental
 }
 
 /// Half points as a GTP score: `B+3`, `W+0.5`, `0`.

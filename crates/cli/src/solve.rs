@@ -164,10 +164,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             rules.ruleset
         )));
     }
-    let fundamental = matches!(
-        rules.ruleset,
-        Ruleset::Fundamental | Ruleset::Ultimate | Ruleset::UltimateSimple
-    );
+    let fundamental = rules.ruleset.family() == kosolve_rules::Family::Fundamental;
     let komi_range = match args.komi_range {
         Some(n) if n < 0 => {
             return Err(CliError::Usage(format!(

@@ -2,9 +2,9 @@
 
 use crate::common::CliError;
 use kosolve_board::Board;
-use kosolve_rules::{Ruleset, ValueKind};
-use kosolve_solver::{Answer, KomiAnalysis, SolveError, SolveOptions};
-use kosolve_sweep::{Config, Job, JobOutput, Row, Status, SweepOptions};
+use kosolve_rules::{Komi, Setup, ValueKind};
+use kosolve_solver::{Answer, KomiAnalysis, Outcome, Report, SolveError, SolveOptions, Value};
+use kosolve_sweep::{Config, Job, JobOutput, Row, Status, SweepOptions, Verdict};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
@@ -64,59 +64,16 @@ pub fn version() -> String {
     env!("CARGO_PKG_VERSION").to_string()
 }
 
-fn value_string(kind: ValueKind, v: i32) -> String {
-    match kind {
-        ValueKind::Margin => v.to_string(),
-        _ if v == 0 => "0".into(),
-        _ => format!("{v:+}"),
-    }
-}
-
 /// Solves one job of a sweep, adding the nodes it searches to `nodes`.
 pub fn run_job(job: &Job, nodes: &Arc<AtomicU64>) -> JobOutput {
-    let mut row = Row {
-        board: job.board.clone(),
-        rules: job.rules.ruleset.name().into(),
-        suicide: job.rules.suicide.name().into(),
-        komi: job.rules.komi.to_string(),
-        value: String::new(),
-        outcome: String::new(),
-        lower: String::new(),
-        upper: String::new(),
-        status: Status::Unsolved,
-        pv: String::new(),
-        pv_length: 0,
-        nodes: 0,
-        seconds: 0.0,
-        peak_mib: 0.0,
-        threads: job.limits.threads,
-        version: version(),
-        position: job.position_name().to_string(),
-    };
-    let board = match Board::parse(&job.board) {
-        Ok(b) => Arc::new(b),
-        Err(e) => {
-            row.status = Status::Refused;
-            row.outcome = e.to_string();
-            return JobOutput {
-                row,
-                sgf: None,
-                certificate: None,
-            };
-        }
-    };
-    let opts = SolveOptions {
-        threads: job.limits.threads,
-        memory_mib: job.limits.memory_mib as usize,
-        max_nodes: job.limits.max_nodes,
-        max_seconds: job.limits.max_seconds,
-        progress: Some(nodes.clone()),
-        engine: job.limits.engine,
-        method: job.limits.kee_method,
-        kee_max_situations: job.limits.kee_situations,
-        ..SolveOptions::default()
-    };
-    let komi_range = matches!(job.rules.ruleset, Ruleset::Fundamental)
+    let mut row = Row::new(job.board.spec(), job.rules, job.position_name(), &version());
+    row.threads = job.limits.threads;
+    let board = job.board.clone();
+    let opts = job_options(job, nodes);
+    let komi_range = job
+        .rules
+        .ruleset
+        .value_needs_komi_range()
         .then(|| kosolve_solver::default_komi_range(&board));
     let setup = job.setup();
     let report =
@@ -128,7 +85,7 @@ pub fn run_job(job: &Job, nodes: &Arc<AtomicU64>) -> JobOutput {
             Err(e @ SolveError::CheckFailed(_)) => panic!("{e}"),
             Err(e) => {
                 row.status = Status::Refused;
-                row.outcome = e.to_string();
+                row.outcome = Verdict::Refused(e.to_string());
                 return JobOutput {
                     row,
                     sgf: None,
@@ -136,62 +93,7 @@ pub fn run_job(job: &Job, nodes: &Arc<AtomicU64>) -> JobOutput {
                 };
             }
         };
-    let kind = job.rules.ruleset.value_kind();
-    row.nodes = report.total.nodes;
-    row.seconds = (report.total.seconds * 1000.0).round() / 1000.0;
-    row.peak_mib = (report.total.peak_table_mib * 100.0).round() / 100.0;
-    row.threads = report.total.threads.max(1);
-    match &report.answer {
-        Answer::Retrograde(b) => {
-            // basic (retrograde): value with komi applied, or void; the bounds are VB and VW.
-            row.status = Status::Solved;
-            row.value = match b.value.margin() {
-                Some(h) => kosolve_rules::Komi(h).to_string(),
-                None => "void".into(),
-            };
-            row.outcome = match b.value.margin() {
-                None => "void".into(),
-                Some(h) => kosolve_solver::outcome(ValueKind::Margin, 0, kosolve_rules::Komi(-h))
-                    .to_string(),
-            };
-            let pts = |h: Option<i32>| {
-                h.map(|h| kosolve_rules::Komi(h).to_string())
-                    .unwrap_or_default()
-            };
-            row.lower = pts(b.vb);
-            row.upper = pts(b.vw);
-            row.nodes = b.states as u64;
-        }
-        a => {
-            if let Some((lower, upper)) = a.bounds() {
-                row.lower = value_string(kind, lower);
-                row.upper = value_string(kind, upper);
-            }
-            match (a.value(), report.outcome) {
-                (Some(v), Some(o)) => {
-                    row.status = Status::Solved;
-                    row.value = value_string(kind, v);
-                    row.outcome = o.to_string();
-                    if let Some(KomiAnalysis::Fundamental { score, .. }) = &report.komi_analysis {
-                        // The value of a fundamental row is its score; where the
-                        // limits left the komi search short, the winner at this
-                        // komi stands in `outcome` and the row is `unsolved`.
-                        match score {
-                            Some(s) => row.value = s.to_string(),
-                            None => {
-                                row.value.clear();
-                                row.status = Status::Unsolved;
-                            }
-                        }
-                    }
-                }
-                _ => {
-                    row.status = Status::Unsolved;
-                    row.outcome = "unsolved".into();
-                }
-            }
-        }
-    }
+    fill_row(&mut row, &report);
     // A solved job's line that the node limit cut short is not written:
     // the PV column and the SGF hold only whole lines, which replay to the
     // value. (An unsolved job has no line; its SGF records the start.)
@@ -207,31 +109,108 @@ pub fn run_job(job: &Job, nodes: &Arc<AtomicU64>) -> JobOutput {
     row.pv = names.join(" ");
     row.pv_length = pv.len();
     let sgf = crate::solve::sgf_of(&board, &report, &setup);
-    let certificate = match report.answer.value() {
-        Some(v) if job.limits.certificates && kosolve_solver::certificate::supports(&job.rules) => {
-            match kosolve_solver::certificate::certificates_with(
-                board.clone(),
-                job.rules,
-                &setup,
-                v,
-                &opts,
-                &kosolve_solver::certificate::CertificateOptions {
-                    max_work: Some(SWEEP_CERTIFICATE_WORK),
-                    ..Default::default()
-                },
-            ) {
-                Ok(c) => Some(c.to_text()),
-                // A walk that fails is a bug: it stops the sweep.
-                Err(e @ kosolve_solver::certificate::CertificateError::Walk(_)) => panic!("{e}"),
-                Err(_) => None,
-            }
-        }
-        _ => None,
-    };
+    let certificate = job_certificate(job, &board, &setup, &report, &opts);
     JobOutput {
         row,
         sgf,
         certificate,
+    }
+}
+
+/// The solver options of a job: its limits, and `nodes` for progress.
+fn job_options(job: &Job, nodes: &Arc<AtomicU64>) -> SolveOptions {
+    SolveOptions {
+        threads: job.limits.threads,
+        memory_mib: job.limits.memory_mib as usize,
+        max_nodes: job.limits.max_nodes,
+        max_seconds: job.limits.max_seconds,
+        progress: Some(nodes.clone()),
+        engine: job.limits.engine,
+        method: job.limits.kee_method,
+        kee_max_situations: job.limits.kee_situations,
+        ..SolveOptions::default()
+    }
+}
+
+/// The row's result columns from the report: value, outcome, bounds,
+/// status and effort.
+fn fill_row(row: &mut Row, report: &Report) {
+    row.nodes = report.total.nodes;
+    row.seconds = (report.total.seconds * 1000.0).round() / 1000.0;
+    row.peak_mib = (report.total.peak_table_mib * 100.0).round() / 100.0;
+    row.threads = report.total.threads.max(1);
+    let rs = row.rules;
+    match &report.answer {
+        Answer::Retrograde(b) => {
+            // basic (retrograde): value with komi applied, or void; the bounds are VB and VW.
+            row.status = Status::Solved;
+            row.value = Some(Value::of_basic(b.value));
+            row.outcome = Verdict::Outcome(match b.value.margin() {
+                None => Outcome::Void,
+                Some(h) => kosolve_solver::outcome(ValueKind::Margin, 0, Komi(-h)),
+            });
+            row.lower = b.vb.map(Value::of_basic_bound);
+            row.upper = b.vw.map(Value::of_basic_bound);
+            row.nodes = b.states as u64;
+        }
+        a => {
+            if let Some((lower, upper)) = a.bounds() {
+                row.lower = Some(Value::of_search(rs, lower));
+                row.upper = Some(Value::of_search(rs, upper));
+            }
+            match (a.value(), report.outcome) {
+                (Some(v), Some(o)) => {
+                    row.status = Status::Solved;
+                    row.value = Some(Value::of_search(rs, v));
+                    row.outcome = Verdict::Outcome(o);
+                    if let Some(KomiAnalysis::Fundamental { score, .. }) = &report.komi_analysis {
+                        // The value of a fundamental row is its score; where the
+                        // limits left the komi search short, the winner at this
+                        // komi stands in `outcome` and the row is `unsolved`.
+                        row.value = score.map(Value::Score);
+                        if score.is_none() {
+                            row.status = Status::Unsolved;
+                        }
+                    }
+                }
+                _ => {
+                    row.status = Status::Unsolved;
+                    row.outcome = Verdict::Unsolved;
+                }
+            }
+        }
+    }
+}
+
+/// The proof certificates of a solved job, where its config asks for them
+/// (`certificates = true`) and its ruleset has them; `None` where the
+/// work cap stops them.
+fn job_certificate(
+    job: &Job,
+    board: &Arc<Board>,
+    setup: &Setup,
+    report: &Report,
+    opts: &SolveOptions,
+) -> Option<String> {
+    let v = report.answer.value()?;
+    if !job.limits.certificates || !kosolve_solver::certificate::supports(&job.rules) {
+        return None;
+    }
+    match kosolve_solver::certificate::certificates_with(
+        board.clone(),
+        job.rules,
+        setup,
+        v,
+        opts,
+        &kosolve_solver::certificate::CertificateOptions {
+            max_work: Some(SWEEP_CERTIFICATE_WORK),
+            ..Default::default()
+        },
+    ) {
+        Ok(c) => Some(c.to_text()),
+        // A walk that fails is a bug: it stops the sweep.
+        Err(e @ kosolve_solver::certificate::CertificateError::Walk(_)) => panic!("{e}"),
+        Err(_) => None,
     }
 }
 
@@ -313,8 +292,8 @@ pub fn run_show(a: ShowArgs) -> Result<(), CliError> {
     let rows = kosolve_sweep::read_rows(&a.table).map_err(|e| CliError::Io(e.to_string()))?;
     let rows: Vec<&Row> = rows
         .iter()
-        .filter(|r| a.board.as_deref().is_none_or(|b| r.board == b))
-        .filter(|r| a.rules.as_deref().is_none_or(|x| r.rules == x))
+        .filter(|r| a.board.as_deref().is_none_or(|b| r.board.to_string() == b))
+        .filter(|r| a.rules.as_deref().is_none_or(|x| r.rules.name() == x))
         .collect();
     let header = [
         "board",
@@ -332,12 +311,12 @@ pub fn run_show(a: ShowArgs) -> Result<(), CliError> {
         .iter()
         .map(|r| {
             vec![
-                r.board.clone(),
-                r.rules.clone(),
-                r.suicide.clone(),
-                r.komi.clone(),
-                r.value.clone(),
-                r.outcome.clone(),
+                r.board.to_string(),
+                r.rules.to_string(),
+                r.suicide.to_string(),
+                r.komi.to_string(),
+                r.value.map(|v| v.to_string()).unwrap_or_default(),
+                r.outcome.to_string(),
                 r.status.to_string(),
                 r.pv_length.to_string(),
                 r.nodes.to_string(),

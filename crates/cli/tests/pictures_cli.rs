@@ -8,9 +8,10 @@
 mod common;
 
 use common::{kosolve, repo, sweep, tmpdir};
-use kosolve_board::{Board, Color, Position, Suicide};
+use kosolve_board::{Board, BoardSpec, Color, Position};
+use kosolve_report::overview;
 use kosolve_rules::{AnyGame, Game, Komi, Move, Rules, Ruleset, Start};
-use kosolve_sweep::{overview, Config, NamedPosition, Row, Status};
+use kosolve_sweep::{Config, NamedPosition, Row, Status};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use std::sync::Arc;
@@ -54,11 +55,10 @@ fn replay(board: &Board, rules: Rules, start: &Start, pv: &str) -> Vec<Position>
 }
 
 fn rules_of(r: &Row) -> Rules {
-    let rs: Ruleset = r.rules.parse().unwrap();
-    let su: Suicide = r.suicide.parse().unwrap();
-    let rules = Rules::new(rs).with_suicide(su).unwrap();
+    let rs = r.rules;
+    let rules = Rules::new(rs).with_suicide(r.suicide).unwrap();
     if rs == Ruleset::Basic {
-        rules.with_komi(r.komi.parse().unwrap_or(Komi::ZERO))
+        rules.with_komi(r.komi)
     } else {
         rules
     }
@@ -73,16 +73,16 @@ fn start_of(r: &Row, named: &[NamedPosition]) -> Option<Start> {
     if r.position.is_empty() {
         return Some(Start::EMPTY);
     }
-    let rs: Ruleset = r.rules.parse().unwrap();
+    let rs = r.rules;
     named
         .iter()
-        .find(|p| p.name == r.position && p.board == r.board)
+        .find(|p| p.name == r.position && p.spec() == r.board)
         .map(|p| p.start(rs))
 }
 
 /// Checks one principal variation's picture against a replay of its row.
 fn check_pv(name: &str, svg: &roxmltree::Document<'_>, r: &Row, start: &Start) {
-    let board = Board::parse(&r.board).unwrap();
+    let board = r.board.board().unwrap();
     let positions = replay(&board, rules_of(r), start, &r.pv);
     let moves: Vec<&str> = r.pv.split_whitespace().collect();
     let n = positions.len() - 1;
@@ -142,16 +142,16 @@ fn check_pv(name: &str, svg: &roxmltree::Document<'_>, r: &Row, start: &Start) {
 /// checked.
 fn check_dir(tables: &Path, dir: &Path, named: &[NamedPosition]) -> usize {
     let rows = overview::join(&overview::read_tables(tables).unwrap()).unwrap();
-    let at0 = |r: &&Row| r.komi == "0" && r.position.is_empty();
+    let at0 = |r: &&Row| r.komi == Komi::ZERO && r.position.is_empty();
     let solved: Vec<&Row> = rows
         .iter()
         .filter(at0)
-        .filter(|r| r.status == Status::Solved && Board::parse(&r.board).is_ok())
+        .filter(|r| r.status == Status::Solved && r.board.board().is_ok())
         .collect();
     // The named positions' solved rows that the configs define.
     let at_positions: Vec<&Row> = rows
         .iter()
-        .filter(|r| r.komi == "0" && r.status == Status::Solved && !r.position.is_empty())
+        .filter(|r| r.komi == Komi::ZERO && r.status == Status::Solved && !r.position.is_empty())
         .filter(|r| start_of(r, named).is_some())
         .collect();
     let files = svgs(dir);
@@ -176,20 +176,20 @@ fn check_dir(tables: &Path, dir: &Path, named: &[NamedPosition]) -> usize {
         {
             assert_eq!(stones, 0, "{name}");
             // A marker per solved job of that suicide setting.
-            let want = solved.iter().filter(|r| r.suicide == su).count();
+            let want = solved.iter().filter(|r| r.suicide.name() == su).count();
             assert_eq!(circles, want, "{name}: one marker per solved job");
         } else if let Some(su) = stem.strip_prefix("values-") {
             assert_eq!(stones, 0, "{name}");
             // Texts: the title, the legend, a name per ruleset and board,
             // and a value per job that some table has.
-            let boards: BTreeSet<&str> = solved.iter().map(|r| r.board.as_str()).collect();
-            let rules: BTreeSet<&str> = solved.iter().map(|r| r.rules.as_str()).collect();
-            let jobs: BTreeSet<(&str, &str)> = rows
+            let boards: BTreeSet<&BoardSpec> = solved.iter().map(|r| &r.board).collect();
+            let rules: BTreeSet<Ruleset> = solved.iter().map(|r| r.rules).collect();
+            let jobs: BTreeSet<(&BoardSpec, Ruleset)> = rows
                 .iter()
                 .filter(at0)
-                .filter(|r| r.suicide == su)
-                .filter(|r| boards.contains(r.board.as_str()) && rules.contains(r.rules.as_str()))
-                .map(|r| (r.board.as_str(), r.rules.as_str()))
+                .filter(|r| r.suicide.name() == su)
+                .filter(|r| boards.contains(&r.board) && rules.contains(&r.rules))
+                .map(|r| (&r.board, r.rules))
                 .collect();
             assert_eq!(
                 texts,
@@ -202,7 +202,7 @@ fn check_dir(tables: &Path, dir: &Path, named: &[NamedPosition]) -> usize {
                 .find(|r| {
                     format!(
                         "{}-{}-{}.svg",
-                        r.board.replace(':', "_"),
+                        r.board.to_string().replace(':', "_"),
                         r.rules,
                         r.suicide
                     ) == *name
@@ -223,7 +223,7 @@ fn check_dir(tables: &Path, dir: &Path, named: &[NamedPosition]) -> usize {
         solved.len() + at_positions.len(),
         "a picture per solved job"
     );
-    for su in solved.iter().map(|r| r.suicide.as_str()) {
+    for su in solved.iter().map(|r| r.suicide.name()) {
         for plot in ["values", "nodes", "seconds"] {
             assert!(
                 files.contains_key(&format!("{plot}-{su}.svg")),

@@ -193,7 +193,14 @@ fn the_pv_sgf_reads_back_to_the_record_and_the_principal_variation() {
     let cases: [&[&str]; 3] = [
         &["--game", input.to_str().unwrap(), "--rules", "psk"],
         &["--board", "1x4", "--rules", "ultimate"],
-        &["--board", "2x2", "--position", "X./..", "--to-move", "white"],
+        &[
+            "--board",
+            "2x2",
+            "--position",
+            "X./..",
+            "--to-move",
+            "white",
+        ],
     ];
     for case in cases {
         let mut args = case.to_vec();
@@ -204,7 +211,10 @@ fn the_pv_sgf_reads_back_to_the_record_and_the_principal_variation() {
         let names: Vec<String> = back
             .moves
             .iter()
-            .map(|m| m.point.map_or("pass".to_string(), |p| back.board.point_name(p)))
+            .map(|m| {
+                m.point
+                    .map_or("pass".to_string(), |p| back.board.point_name(p))
+            })
             .collect();
         let pv: Vec<String> = v["pv"]
             .as_array()
@@ -219,14 +229,20 @@ fn the_pv_sgf_reads_back_to_the_record_and_the_principal_variation() {
             // The record's start and moves, as the input gave them.
             let given = kosolve_sgf::parse(&std::fs::read_to_string(&input).unwrap()).unwrap();
             assert_eq!(back.setup, given.setup, "{text}");
-            assert_eq!(back.to_move, given.to_move.or(Some(kosolve_board::Color::Black)));
+            assert_eq!(
+                back.to_move,
+                given.to_move.or(Some(kosolve_board::Color::Black))
+            );
             assert_eq!(back.moves[..record], given.moves[..], "{text}");
         } else if let Some(p) = v["position"].as_str() {
             let start = kosolve_board::Position::from_diagram(&back.board, p).unwrap();
             assert_eq!(back.setup, start, "{case:?}\n{text}");
             assert_eq!(back.to_move.map(|c| c.name()), v["to_move"].as_str());
         } else {
-            assert!(back.setup == kosolve_board::Position::EMPTY && back.to_move.is_none(), "{text}");
+            assert!(
+                back.setup == kosolve_board::Position::EMPTY && back.to_move.is_none(),
+                "{text}"
+            );
         }
     }
     std::fs::remove_dir_all(&dir).ok();

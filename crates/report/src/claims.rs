@@ -2,16 +2,18 @@
 //! "8. Claims from the sources the results should settle", with how the
 //! rows of the table settle it. [`CLAIMS`] is the list, in report order.
 
-use kosolve_sweep::{Config, PositionClaim};
-use crate::lookup::{cell, find, find_at, value_of};
-use kosolve_sweep::{Row, Status};
+use crate::lookup::{cell, find, find_at, rect, value_of};
+use kosolve_board::Suicide;
+use kosolve_rules::{Komi, Ruleset};
+use kosolve_solver::{Outcome, Value};
+use kosolve_sweep::{Config, PositionClaim, Row, Status, Verdict};
 use std::fmt::Write;
 
 /// What a claim is settled from: the sweep's config and rows, at one komi.
 struct Evidence<'a> {
     config: &'a Config,
     rows: &'a [Row],
-    komi: &'a str,
+    komi: Komi,
 }
 
 /// One claim: its heading, and the text that settles it from the table
@@ -33,19 +35,19 @@ const CLAIMS: [Claim; 12] = [
     },
     Claim {
         title: "Positional and situational superko are \"in practice almost the same\"",
-        settle: |e| compare(e, "psk", "ssk"),
+        settle: |e| compare(e, Ruleset::Psk, Ruleset::Ssk),
     },
     Claim {
         title: "Natural situational superko \"sometimes allows unfamiliar move sequences\" (values against psk)",
-        settle: |e| compare(e, "psk", "nssk"),
+        settle: |e| compare(e, Ruleset::Psk, Ruleset::Nssk),
     },
     Claim {
         title: "Fixed ko against positional superko (\"forced ko fights seem to be impossible\")",
-        settle: |e| compare(e, "psk", "fixed"),
+        settle: |e| compare(e, Ruleset::Psk, Ruleset::Fixed),
     },
     Claim {
         title: "The Basic Ko Rules (prohibition class, `bkr`) against positional superko (repetition class)",
-        settle: |e| compare(e, "psk", "bkr"),
+        settle: |e| compare(e, Ruleset::Psk, Ruleset::Bkr),
     },
     Claim {
         title: "Fixed ko: \"each open basic ko equals one eye\" (on the config's position pairs)",
@@ -82,7 +84,7 @@ const CLAIMS: [Claim; 12] = [
 const KEE_BOARDS_TITLE: &str = "Kee multi-board scoring \"is apparent in\" 2x1, 2x2 and 2x3";
 
 /// Writes the claims section.
-pub(crate) fn write(s: &mut String, config: &Config, rows: &[Row], komi: &str) {
+pub(crate) fn write(s: &mut String, config: &Config, rows: &[Row], komi: Komi) {
     let e = Evidence { config, rows, komi };
     let _ = writeln!(s, "## Claims\n");
     let _ = writeln!(
@@ -99,7 +101,7 @@ pub(crate) fn write(s: &mut String, config: &Config, rows: &[Row], komi: &str) {
     s.push_str(&kee_boards(&e));
 }
 
-const F: &str = "forbidden";
+const F: Suicide = Suicide::Forbidden;
 
 /// Settles a fixed ko claim on the positions that carry it, each against
 /// its pair (docs/configs.md, `claim`): with suicide forbidden, at the
@@ -127,9 +129,9 @@ fn position_claim(e: &Evidence<'_>, which: PositionClaim) -> String {
     };
     for p in with {
         let pair = p.pair.as_deref().unwrap_or_default();
-        let row = |name: &str, rules: &str| find_at(e.rows, name, rules, F, e.komi);
-        let v = |name: &str, rules: &str| value_of(row(name, rules));
-        let pv = |name: &str, rules: &str| {
+        let row = |name: &str, rules: Ruleset| find_at(e.rows, name, rules, F, e.komi);
+        let v = |name: &str, rules: Ruleset| value_of(row(name, rules));
+        let pv = |name: &str, rules: Ruleset| {
             row(name, rules)
                 .map(|r| {
                     if r.pv.is_empty() {
@@ -140,11 +142,11 @@ fn position_claim(e: &Evidence<'_>, which: PositionClaim) -> String {
                 })
                 .unwrap_or_default()
         };
-        let psk = match (v(&p.name, "psk"), v(pair, "psk")) {
+        let psk = match (v(&p.name, Ruleset::Psk), v(pair, Ruleset::Psk)) {
             (Some(a), Some(b)) => format!(" Under psk: {a} and {b}."),
             _ => String::new(),
         };
-        match (v(&p.name, "fixed"), v(pair, "fixed")) {
+        match (v(&p.name, Ruleset::Fixed), v(pair, Ruleset::Fixed)) {
             (Some(a), Some(b)) if a == b => {
                 let _ = writeln!(
                     s,
@@ -160,8 +162,8 @@ fn position_claim(e: &Evidence<'_>, which: PositionClaim) -> String {
                      (`{pair}`).{psk} Fixed-ko PVs: `{}`: {}; `{pair}`: {}.\n",
                     p.name,
                     p.name,
-                    pv(&p.name, "fixed"),
-                    pv(pair, "fixed")
+                    pv(&p.name, Ruleset::Fixed),
+                    pv(pair, Ruleset::Fixed)
                 );
             }
             _ => {
@@ -179,9 +181,11 @@ fn position_claim(e: &Evidence<'_>, which: PositionClaim) -> String {
 
 fn psk_two_by_two(e: &Evidence<'_>) -> String {
     let mut s = String::new();
-    match find(e.rows, "2x2", "psk", F, "0").filter(|r| r.status == Status::Solved) {
+    match find(e.rows, &rect(2, 2), Ruleset::Psk, F, Komi::ZERO)
+        .filter(|r| r.status == Status::Solved)
+    {
         Some(r) => {
-            let verdict = if r.value == "1" {
+            let verdict = if r.value == Some(Value::Margin(1)) {
                 "Confirmed"
             } else {
                 "CONTRADICTED"
@@ -189,7 +193,9 @@ fn psk_two_by_two(e: &Evidence<'_>) -> String {
             let _ = writeln!(
                 s,
                 "{verdict}: value {}, outcome {}. PV: {}\n",
-                r.value, r.outcome, r.pv
+                cell(Some(r)),
+                r.outcome,
+                r.pv
             );
         }
         None => {
@@ -204,7 +210,7 @@ fn two_by_three(e: &Evidence<'_>) -> String {
     let r23: Vec<&Row> = e
         .rows
         .iter()
-        .filter(|r| r.board == "2x3" && r.komi == e.komi)
+        .filter(|r| r.board == rect(2, 3) && r.komi == e.komi)
         .collect();
     if r23.is_empty() {
         let _ = writeln!(s, "Not settled here (no 2x3 rows).\n");
@@ -229,7 +235,7 @@ fn two_by_three(e: &Evidence<'_>) -> String {
 
 /// Ruleset `a` against ruleset `b` on every (board, suicide) of the
 /// config: how many agree, and each disagreement with both PVs.
-fn compare(e: &Evidence<'_>, a: &str, b: &str) -> String {
+fn compare(e: &Evidence<'_>, a: Ruleset, b: Ruleset) -> String {
     let mut same = 0;
     let mut differ = Vec::new();
     let mut missing = 0;
@@ -238,15 +244,16 @@ fn compare(e: &Evidence<'_>, a: &str, b: &str) -> String {
         .config
         .boards
         .iter()
-        .map(|b| (b.clone(), false))
+        .map(|b| (b.spec().to_string(), false))
         .chain(e.config.positions.iter().map(|p| (p.name.clone(), true)));
     for (board, is_position) in starts {
         for su in &e.config.suicide {
-            let get = |rules: &str| {
+            let get = |rules: Ruleset| {
                 if is_position {
-                    find_at(e.rows, &board, rules, su.name(), e.komi)
+                    find_at(e.rows, &board, rules, *su, e.komi)
                 } else {
-                    find(e.rows, &board, rules, su.name(), e.komi)
+                    let spec = board.parse().ok()?;
+                    find(e.rows, &spec, rules, *su, e.komi)
                 }
             };
             let (ra, rb) = (get(a), get(b));
@@ -277,9 +284,9 @@ fn compare(e: &Evidence<'_>, a: &str, b: &str) -> String {
 
 fn kee_two_by_two(e: &Evidence<'_>) -> String {
     let mut s = String::new();
-    match find(e.rows, "2x2", "kee", F, "0") {
+    match find(e.rows, &rect(2, 2), Ruleset::Kee, F, Komi::ZERO) {
         Some(r) if r.status == Status::Solved => {
-            let verdict = if r.value == "0" {
+            let verdict = if r.value == Some(Value::Margin(0)) {
                 "Confirmed: a draw"
             } else {
                 "CONTRADICTED"
@@ -287,7 +294,9 @@ fn kee_two_by_two(e: &Evidence<'_>) -> String {
             let _ = writeln!(
                 s,
                 "{verdict}: kee value {} ({}). PV: {}\n",
-                r.value, r.outcome, r.pv
+                cell(Some(r)),
+                r.outcome,
+                r.pv
             );
         }
         Some(r) => {
@@ -301,14 +310,21 @@ fn kee_two_by_two(e: &Evidence<'_>) -> String {
             let _ = writeln!(s, "Not settled here (no kee 2x2 row).\n");
         }
     }
-    let others: Vec<String> = ["psk", "ssk", "nssk", "fixed", "basic", "basic-fixed"]
-        .iter()
-        .filter_map(|r| {
-            find(e.rows, "2x2", r, F, "0")
-                .filter(|x| x.status == Status::Solved)
-                .map(|x| format!("{r} {}", x.value))
-        })
-        .collect();
+    let others: Vec<String> = [
+        Ruleset::Psk,
+        Ruleset::Ssk,
+        Ruleset::Nssk,
+        Ruleset::Fixed,
+        Ruleset::Basic,
+        Ruleset::BasicFixed,
+    ]
+    .iter()
+    .filter_map(|&r| {
+        find(e.rows, &rect(2, 2), r, F, Komi::ZERO)
+            .filter(|x| x.status == Status::Solved)
+            .map(|x| format!("{r} {}", cell(Some(x))))
+    })
+    .collect();
     if !others.is_empty() {
         let _ = writeln!(
             s,
@@ -323,9 +339,12 @@ fn fundamental_no_draws(e: &Evidence<'_>) -> String {
     let fund: Vec<&Row> = e
         .rows
         .iter()
-        .filter(|r| r.rules == "fundamental" && r.status == Status::Solved)
+        .filter(|r| r.rules == Ruleset::Fundamental && r.status == Status::Solved)
         .collect();
-    let draws = fund.iter().filter(|r| r.outcome == "draw").count();
+    let draws = fund
+        .iter()
+        .filter(|r| r.outcome == Verdict::Outcome(Outcome::Draw))
+        .count();
     format!(
         "{} solved fundamental rows, {draws} of them drawn.{}\n\n",
         fund.len(),
@@ -343,14 +362,14 @@ fn ultimate_versions_agree(e: &Evidence<'_>) -> String {
     for r in e
         .rows
         .iter()
-        .filter(|r| r.rules == "ultimate" && r.status == Status::Solved)
+        .filter(|r| r.rules == Ruleset::Ultimate && r.status == Status::Solved)
     {
         // The partner row of the same job: the same board and the same
         // start (the empty board, or the same named position).
         let partner = e.rows.iter().find(|o| {
             o.board == r.board
                 && o.position == r.position
-                && o.rules == "ultimate-simple"
+                && o.rules == Ruleset::UltimateSimple
                 && o.suicide == r.suicide
                 && o.komi == r.komi
         });
@@ -380,10 +399,11 @@ fn ultimate_versions_agree(e: &Evidence<'_>) -> String {
 }
 
 fn kee_boards(e: &Evidence<'_>) -> String {
-    let kee: Vec<String> = ["2x1", "2x2", "2x3"]
+    let kee: Vec<String> = [rect(2, 1), rect(2, 2), rect(2, 3)]
         .iter()
         .filter_map(|b| {
-            find(e.rows, b, "kee", F, "0").map(|r| format!("{b}: {} ({})", cell(Some(r)), r.pv))
+            find(e.rows, b, Ruleset::Kee, F, Komi::ZERO)
+                .map(|r| format!("{b}: {} ({})", cell(Some(r)), r.pv))
         })
         .collect();
     if kee.is_empty() {

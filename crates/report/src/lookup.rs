@@ -1,19 +1,21 @@
-//! Finding rows in a table and the text of a value cell: what the
-//! per-sweep page, the claims and the overview share.
+//! Finding rows in a table, the text of a value cell and the link of a
+//! PV's SGF file: what the per-sweep page, the claims and the overview share.
 
-use kosolve_board::Board;
+use kosolve_board::{Board, BoardSpec, Suicide};
+use kosolve_rules::{Komi, Ruleset};
+use kosolve_solver::Value;
 use kosolve_sweep::{Row, Status};
 
 /// The row of an empty-board job.
 pub(crate) fn find<'a>(
     rows: &'a [Row],
-    board: &str,
-    rules: &str,
-    suicide: &str,
-    komi: &str,
+    board: &BoardSpec,
+    rules: Ruleset,
+    suicide: Suicide,
+    komi: Komi,
 ) -> Option<&'a Row> {
     rows.iter().find(|r| {
-        r.board == board
+        r.board == *board
             && r.position.is_empty()
             && r.rules == rules
             && r.suicide == suicide
@@ -25,13 +27,23 @@ pub(crate) fn find<'a>(
 pub(crate) fn find_at<'a>(
     rows: &'a [Row],
     position: &str,
-    rules: &str,
-    suicide: &str,
-    komi: &str,
+    rules: Ruleset,
+    suicide: Suicide,
+    komi: Komi,
 ) -> Option<&'a Row> {
     rows.iter().find(|r| {
         r.position == position && r.rules == rules && r.suicide == suicide && r.komi == komi
     })
+}
+
+/// The rectangle `rows` x `cols`, for the boards the claims name.
+pub(crate) const fn rect(rows: u8, cols: u8) -> BoardSpec {
+    BoardSpec::Rect { rows, cols }
+}
+
+/// A value's cell text, empty for none.
+pub(crate) fn text(v: Option<Value>) -> String {
+    v.map(|v| v.to_string()).unwrap_or_default()
 }
 
 /// The text of a value cell: the value, `[lower, upper]` or `refused`;
@@ -40,17 +52,16 @@ pub(crate) fn cell(r: Option<&Row>) -> String {
     match r {
         None => "".into(),
         Some(r) => match r.status {
-            Status::Solved => r.value.clone(),
-            Status::Unsolved => format!("[{}, {}]", r.lower, r.upper),
+            Status::Solved => text(r.value),
+            Status::Unsolved => format!("[{}, {}]", text(r.lower), text(r.upper)),
             Status::Refused => Status::Refused.to_string(),
         },
     }
 }
 
-/// The value of a solved row, as an integer.
-pub(crate) fn value_of(r: Option<&Row>) -> Option<i64> {
-    r.filter(|r| r.status == Status::Solved)
-        .and_then(|r| r.value.parse().ok())
+/// The value of a solved row.
+pub(crate) fn value_of(r: Option<&Row>) -> Option<Value> {
+    r.and_then(Row::solved_value)
 }
 
 /// The path, relative to the result folder, of the SGF file of a solved
@@ -66,7 +77,7 @@ pub(crate) fn sgf_link(config: &str, r: &Row, board: &Board) -> Option<String> {
             format!(
                 "{}/{}.sgf",
                 folder.display(),
-                kosolve_sweep::pv_stem(&r.label(), &r.rules, &r.suicide)
+                kosolve_sweep::pv_stem(&r.label(), r.rules.name(), r.suicide.name())
             )
         })
 }

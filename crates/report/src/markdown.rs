@@ -2,10 +2,10 @@
 //! tables, principal variations as diagrams, and the claims section.
 
 use crate::lookup::{cell, find, find_at};
-use kosolve_sweep::Config;
-use kosolve_sweep::{Row, Status};
-use kosolve_board::Board;
+use kosolve_board::{Board, Suicide};
 use kosolve_rules::{AnyGame, Game, Komi, Move, Rules, Ruleset, Start, ValueKind};
+use kosolve_solver::Value;
+use kosolve_sweep::{Config, Row, Status};
 use std::fmt::Write;
 use std::sync::Arc;
 
@@ -69,7 +69,6 @@ pub fn pv_diagrams_from(
     Some(out)
 }
 
-
 /// Renders the report.
 pub fn markdown(config: &Config, rows: &[Row]) -> String {
     let mut s = String::new();
@@ -94,12 +93,9 @@ pub fn markdown(config: &Config, rows: &[Row]) -> String {
          prisoner return)\") for fundamental; +1/0/-1 at the row's komi for \
          ultimate and ultimate-simple.\n"
     );
-    let first_komi = config
-        .komi
-        .first()
-        .map(|k| k.to_string())
-        .unwrap_or_else(|| "0".into());
-    let rules: Vec<&str> = config.rules.iter().map(|r| r.name()).collect();
+    let first_komi = config.komi.first().copied().unwrap_or(Komi::ZERO);
+    let rules = &config.rules;
+    let names: Vec<&str> = rules.iter().map(|r| r.name()).collect();
 
     // A config of positions only has no board sections.
     let suicides = if config.boards.is_empty() {
@@ -109,12 +105,13 @@ pub fn markdown(config: &Config, rows: &[Row]) -> String {
     };
     for suicide in suicides {
         let _ = writeln!(s, "## Values, suicide {suicide}, komi {first_komi}\n");
-        let _ = writeln!(s, "| board | {} |", rules.join(" | "));
+        let _ = writeln!(s, "| board | {} |", names.join(" | "));
         let _ = writeln!(s, "|---|{}", "---|".repeat(rules.len()));
         for b in &config.boards {
+            let b = b.spec();
             let cells: Vec<String> = rules
                 .iter()
-                .map(|r| cell(find(rows, b, r, suicide.name(), &first_komi)))
+                .map(|&r| cell(find(rows, &b, r, *suicide, first_komi)))
                 .collect();
             let _ = writeln!(s, "| {b} | {} |", cells.join(" | "));
         }
@@ -125,6 +122,7 @@ pub fn markdown(config: &Config, rows: &[Row]) -> String {
         let _ = writeln!(s, "## Per board\n");
     }
     for b in &config.boards {
+        let b = b.spec();
         let _ = writeln!(s, "### {b}\n");
         let _ = writeln!(
             s,
@@ -133,7 +131,7 @@ pub fn markdown(config: &Config, rows: &[Row]) -> String {
         let _ = writeln!(s, "|---|---|---|---|---|---|---|---|");
         for r in rows
             .iter()
-            .filter(|r| &r.board == b && r.position.is_empty())
+            .filter(|r| r.board == b && r.position.is_empty())
         {
             let _ = writeln!(
                 s,
@@ -142,7 +140,7 @@ pub fn markdown(config: &Config, rows: &[Row]) -> String {
                 r.suicide,
                 r.komi,
                 cell(Some(r)),
-                r.outcome.replace('|', "/"),
+                r.outcome.to_string().replace('|', "/"),
                 r.pv_length,
                 r.nodes,
                 r.seconds
@@ -157,55 +155,57 @@ pub fn markdown(config: &Config, rows: &[Row]) -> String {
             "## Principal variations under psk (suicide forbidden, komi {first_komi})\n"
         );
     }
-    for b in &config.boards {
-        let Some(r) =
-            find(rows, b, "psk", "forbidden", &first_komi).filter(|r| r.status == Status::Solved)
+    for board in &config.boards {
+        let b = board.spec();
+        let Some(r) = find(rows, &b, Ruleset::Psk, Suicide::Forbidden, first_komi)
+            .filter(|r| r.status == Status::Solved)
         else {
             continue;
         };
-        let Ok(board) = Board::parse(b) else { continue };
         let _ = writeln!(
             s,
             "### {b}: {} ({})\n",
             r.outcome,
             if r.pv.is_empty() { "no moves" } else { &r.pv }
         );
-        if let Some(d) = pv_diagrams(&board, Rules::new(Ruleset::Psk), &r.pv, 8) {
+        if let Some(d) = pv_diagrams(board, Rules::new(Ruleset::Psk), &r.pv, 8) {
             let _ = writeln!(s, "```\n{}```\n", d);
         }
-        if let Some(link) = crate::lookup::sgf_link(&config.name, r, &board) {
+        if let Some(link) = crate::lookup::sgf_link(&config.name, r, board) {
             let _ = writeln!(s, "SGF: [{link}]({link})\n");
         }
     }
 
-    positions(&mut s, config, rows, &first_komi);
-    crate::claims::write(&mut s, config, rows, &first_komi);
+    positions(&mut s, config, rows, first_komi);
+    crate::claims::write(&mut s, config, rows, first_komi);
     s
 }
 
 /// The margin rulesets, whose values compare directly (`basic` only where
 /// its komi is 0, as its values carry komi).
-fn margin_like(r: &str) -> bool {
-    r.parse::<Ruleset>()
-        .is_ok_and(|rs| rs.value_kind() == ValueKind::Margin)
+fn margin_like(r: Ruleset) -> bool {
+    r.value_kind() == ValueKind::Margin
 }
 
 /// One sentence on a row of values across rulesets: which rulesets agree,
 /// and where margin rulesets disagree.
-pub(crate) fn row_sentence(values: &[(&str, Option<&Row>)]) -> String {
-    let mut groups: Vec<(String, Vec<&str>)> = Vec::new();
+pub(crate) fn row_sentence(values: &[(Ruleset, Option<&Row>)]) -> String {
+    let mut groups: Vec<(Value, Vec<&str>)> = Vec::new();
     let mut missing: Vec<String> = Vec::new();
-    for (rules, row) in values.iter().filter(|(r, _)| margin_like(r)) {
+    for (rules, row) in values.iter().filter(|(r, _)| margin_like(*r)) {
         // A ruleset with no row has no job here (tromp-taylor with suicide
         // forbidden): it is neither solved nor missing.
         let Some(r) = row else { continue };
-        match r.status {
-            Status::Solved => match groups.iter_mut().find(|(v, _)| *v == r.value) {
-                Some((_, names)) => names.push(rules),
-                None => groups.push((r.value.clone(), vec![rules])),
-            },
-            Status::Unsolved => missing.push(format!("{rules} {}", cell(Some(r)))),
-            Status::Refused => missing.push(format!("{rules} (refused)")),
+        match (r.status, r.value) {
+            (Status::Solved, Some(value)) => {
+                match groups.iter_mut().find(|(v, _)| v.same_points(value)) {
+                    Some((_, names)) => names.push(rules.name()),
+                    None => groups.push((value, vec![rules.name()])),
+                }
+            }
+            (Status::Solved, None) => missing.push(format!("{rules} {}", cell(Some(r)))),
+            (Status::Unsolved, _) => missing.push(format!("{rules} {}", cell(Some(r)))),
+            (Status::Refused, _) => missing.push(format!("{rules} (refused)")),
         }
     }
     let mut out = match groups.len() {
@@ -233,38 +233,37 @@ pub(crate) fn row_sentence(values: &[(&str, Option<&Row>)]) -> String {
 /// The bestiary part of a report: each named position with its diagram,
 /// a row of values across the rulesets, a sentence, and the PV of each side
 /// of any disagreement.
-fn positions(s: &mut String, config: &Config, rows: &[Row], komi: &str) {
+fn positions(s: &mut String, config: &Config, rows: &[Row], komi: Komi) {
     if config.positions.is_empty() {
         return;
     }
-    let rules: Vec<&str> = config.rules.iter().map(|r| r.name()).collect();
+    let rules = &config.rules;
+    let names: Vec<&str> = rules.iter().map(|r| r.name()).collect();
     for suicide in &config.suicide {
         let _ = writeln!(
             s,
             "## Positions, suicide {suicide}, komi {komi}
 "
         );
-        let _ = writeln!(s, "| position | board | to move | {} |", rules.join(" | "));
+        let _ = writeln!(s, "| position | board | to move | {} |", names.join(" | "));
         let _ = writeln!(s, "|---|---|---|{}", "---|".repeat(rules.len()));
         for p in &config.positions {
             let cells: Vec<String> = rules
                 .iter()
-                .map(|r| cell(find_at(rows, &p.name, r, suicide.name(), komi)))
+                .map(|&r| cell(find_at(rows, &p.name, r, *suicide, komi)))
                 .collect();
             let _ = writeln!(
                 s,
                 "| {} | {} | {} | {} |",
                 p.name,
-                p.board,
+                p.spec(),
                 p.to_move.name(),
                 cells.join(" | ")
             );
         }
         s.push('\n');
         for p in &config.positions {
-            let Ok(board) = Board::parse(&p.board) else {
-                continue;
-            };
+            let board = &p.board;
             let _ = writeln!(s, "### {}\n", p.name);
             if !p.note.is_empty() {
                 let _ = writeln!(s, "{}\n", p.note);
@@ -275,42 +274,40 @@ fn positions(s: &mut String, config: &Config, rows: &[Row], komi: &str) {
             let _ = writeln!(
                 s,
                 "Board {}, {} to move (`--position '{}'`):\n\n```\n{}\n```\n",
-                p.board,
+                p.spec(),
                 p.to_move,
                 p.diagram(),
-                p.position.diagram(&board)
+                p.position.diagram(board)
             );
-            let values: Vec<(&str, Option<&Row>)> = rules
+            let values: Vec<(Ruleset, Option<&Row>)> = rules
                 .iter()
-                .map(|r| (*r, find_at(rows, &p.name, r, suicide.name(), komi)))
+                .map(|&r| (r, find_at(rows, &p.name, r, *suicide, komi)))
                 .collect();
-            let _ = writeln!(s, "| {} |", rules.join(" | "));
+            let _ = writeln!(s, "| {} |", names.join(" | "));
             let _ = writeln!(s, "|{}", "---|".repeat(rules.len()));
             let cells: Vec<String> = values.iter().map(|(_, r)| cell(*r)).collect();
             let _ = writeln!(s, "| {} |\n", cells.join(" | "));
             let _ = writeln!(s, "{}\n", row_sentence(&values));
             // Where margin rulesets disagree: one PV for each value.
-            let mut shown: Vec<&str> = Vec::new();
-            let solved: Vec<&Row> = values
+            let mut shown: Vec<Value> = Vec::new();
+            let solved: Vec<(&Row, Value)> = values
                 .iter()
-                .filter(|(r, _)| margin_like(r))
-                .filter_map(|(_, r)| r.filter(|r| r.status == Status::Solved))
+                .filter(|(r, _)| margin_like(*r))
+                .filter_map(|(_, r)| r.and_then(|r| Some((r, r.solved_value()?))))
                 .collect();
-            if solved.iter().any(|r| r.value != solved[0].value) {
-                for r in solved {
-                    if shown.contains(&r.value.as_str()) {
+            if solved.iter().any(|(_, v)| !v.same_points(solved[0].1)) {
+                for (r, v) in solved {
+                    if shown.iter().any(|s| s.same_points(v)) {
                         continue;
                     }
-                    shown.push(&r.value);
-                    let Ok(rs) = r.rules.parse::<Ruleset>() else {
-                        continue;
-                    };
+                    shown.push(v);
+                    let rs = r.rules;
                     let Ok(pv_rules) = Rules::new(rs).with_suicide(*suicide) else {
                         continue;
                     };
                     // basic's PV is searched at the row's komi; the others at 0.
                     let pv_rules = if rs == Ruleset::Basic {
-                        pv_rules.with_komi(komi.parse().unwrap_or(Komi::ZERO))
+                        pv_rules.with_komi(komi)
                     } else {
                         pv_rules
                     };
@@ -318,10 +315,10 @@ fn positions(s: &mut String, config: &Config, rows: &[Row], komi: &str) {
                         s,
                         "{} {} ({}):\n",
                         r.rules,
-                        r.value,
+                        v,
                         if r.pv.is_empty() { "no moves" } else { &r.pv }
                     );
-                    if let Some(d) = pv_diagrams_from(&board, pv_rules, &p.start(rs), &r.pv, 8) {
+                    if let Some(d) = pv_diagrams_from(board, pv_rules, &p.start(rs), &r.pv, 8) {
                         let _ = writeln!(s, "```\n{d}```\n");
                     }
                 }

@@ -6,13 +6,13 @@
 //! principal variation as board diagrams, effort plots and value heat maps.
 
 use crate::claims;
-use kosolve_sweep::{Config, Limits, NamedPosition};
+use crate::lookup::{cell, find, find_at, text};
 use crate::pictures::{frames_svg, key_frames};
 use crate::plots::{effort_svg, heat_map_svg, Effort};
-use crate::lookup::{cell, find, find_at};
-use kosolve_sweep::{read_rows, Row, Status};
-use kosolve_board::{Board, Suicide};
+use kosolve_board::{BoardSpec, Suicide};
 use kosolve_rules::{Komi, Rules, Ruleset, Start};
+use kosolve_sweep::{read_rows, Row, Status};
+use kosolve_sweep::{Config, Limits, NamedPosition};
 use std::collections::HashMap;
 use std::fmt::Write;
 use std::path::Path;
@@ -133,8 +133,8 @@ fn join_sourced(tables: &[(String, Vec<Row>)]) -> Result<(Vec<Row>, Vec<String>)
                                 r.rules,
                                 r.suicide,
                                 r.komi,
-                                old.value,
-                                r.value
+                                text(old.value),
+                                text(r.value)
                             ));
                         }
                     } else {
@@ -152,8 +152,10 @@ fn join_sourced(tables: &[(String, Vec<Row>)]) -> Result<(Vec<Row>, Vec<String>)
     Ok((rows, sources))
 }
 
-fn points(board: &str) -> usize {
-    Board::parse(board).map_or(usize::MAX, |b| b.len())
+/// The number of points, for ordering boards: a graph's, which only its
+/// file tells, come last.
+fn points(board: &BoardSpec) -> usize {
+    board.points().unwrap_or(usize::MAX)
 }
 
 /// The folder of the pictures, relative to the page.
@@ -176,7 +178,7 @@ pub fn pv_picture_name(r: &Row) -> String {
     if r.position.is_empty() {
         format!(
             "{}-{}-{}.svg",
-            kosolve_sweep::file_safe(&r.board),
+            kosolve_sweep::file_safe(&r.board.to_string()),
             r.rules,
             r.suicide
         )
@@ -200,32 +202,29 @@ pub fn pv_picture(r: &Row, named: &[NamedPosition]) -> Result<Option<String>, St
     if r.status != Status::Solved {
         return Ok(None);
     }
-    let (Ok(board), Ok(rs), Ok(su)) = (
-        Board::parse(&r.board),
-        r.rules.parse::<Ruleset>(),
-        r.suicide.parse::<Suicide>(),
-    ) else {
+    let Ok(board) = r.board.board() else {
         return Ok(None);
     };
-    let Ok(mut rules) = Rules::new(rs).with_suicide(su) else {
+    let rs = r.rules;
+    let Ok(mut rules) = Rules::new(rs).with_suicide(r.suicide) else {
         return Ok(None);
     };
     // basic's PV is searched at the row's komi; the others at 0.
     if rs == Ruleset::Basic {
-        rules = rules.with_komi(r.komi.parse().unwrap_or(Komi::ZERO));
+        rules = rules.with_komi(r.komi);
     }
     let (start, what) = if r.position.is_empty() {
-        (Start::EMPTY, r.board.clone())
+        (Start::EMPTY, r.board.to_string())
     } else {
         let Some(p) = named
             .iter()
-            .find(|p| p.name == r.position && p.board == r.board)
+            .find(|p| p.name == r.position && p.spec() == r.board)
         else {
             return Ok(None);
         };
         (
             p.start(rs),
-            format!("{} ({}, {} to move)", p.name, p.board, p.to_move.name()),
+            format!("{} ({}, {} to move)", p.name, p.spec(), p.to_move.name()),
         )
     };
     let frames = key_frames(&board, rules, &start, &r.pv).map_err(|e| {
@@ -239,7 +238,11 @@ pub fn pv_picture(r: &Row, named: &[NamedPosition]) -> Result<Option<String>, St
     })?;
     let title = format!(
         "{what} {}, suicide {}: {} (value {}), {} moves",
-        r.rules, r.suicide, r.outcome, r.value, r.pv_length
+        r.rules,
+        r.suicide,
+        r.outcome,
+        text(r.value),
+        r.pv_length
     );
     Ok(Some(frames_svg(&board, &title, &frames)))
 }
@@ -264,11 +267,11 @@ pub fn report(tables: &[(String, Vec<Row>)], configs: &[Config]) -> Result<Repor
         configs
             .iter()
             .find(|c| c.name == stem && c.komi.first() == Some(&Komi::ZERO))?;
-        crate::lookup::sgf_link(stem, r, &Board::parse(&r.board).ok()?)
+        crate::lookup::sgf_link(stem, r, &r.board.board().ok()?)
     };
-    let komi = "0";
+    let komi = Komi::ZERO;
     let solved = |r: &&Row| r.status == Status::Solved && r.komi == komi;
-    let mut boards: Vec<String> = Vec::new();
+    let mut boards: Vec<BoardSpec> = Vec::new();
     let mut positions: Vec<(String, String)> = Vec::new();
     for r in rows.iter().filter(solved) {
         if r.position.is_empty() {
@@ -276,17 +279,17 @@ pub fn report(tables: &[(String, Vec<Row>)], configs: &[Config]) -> Result<Repor
                 boards.push(r.board.clone());
             }
         } else if !positions.iter().any(|(p, _)| p == &r.position) {
-            positions.push((r.position.clone(), r.board.clone()));
+            positions.push((r.position.clone(), r.board.to_string()));
         }
     }
-    boards.sort_by(|a, b| points(a).cmp(&points(b)).then(a.cmp(b)));
+    boards.sort_by_cached_key(|b| (points(b), b.to_string()));
     let rules: Vec<Ruleset> = Ruleset::ALL
         .into_iter()
-        .filter(|rs| rows.iter().filter(solved).any(|r| r.rules == rs.name()))
+        .filter(|&rs| rows.iter().filter(solved).any(|r| r.rules == rs))
         .collect();
     let suicide: Vec<Suicide> = [Suicide::Forbidden, Suicide::Allowed]
         .into_iter()
-        .filter(|su| rows.iter().any(|r| r.suicide == su.name()))
+        .filter(|&su| rows.iter().any(|r| r.suicide == su))
         .collect();
 
     let mut s = String::new();
@@ -337,9 +340,9 @@ pub fn report(tables: &[(String, Vec<Row>)], configs: &[Config]) -> Result<Repor
         let _ = writeln!(s, "| board | {} |", names.join(" | "));
         let _ = writeln!(s, "|---|{}", "---|".repeat(names.len()));
         for b in &boards {
-            let cells: Vec<String> = names
+            let cells: Vec<String> = rules
                 .iter()
-                .map(|r| linked(find(&rows, b, r, su.name(), komi)))
+                .map(|&r| linked(find(&rows, b, r, *su, komi)))
                 .collect::<Result<_, _>>()?;
             let _ = writeln!(s, "| {b} | {} |", cells.join(" | "));
         }
@@ -347,19 +350,16 @@ pub fn report(tables: &[(String, Vec<Row>)], configs: &[Config]) -> Result<Repor
         // The positions with a row under this suicide setting.
         let here: Vec<&(String, String)> = positions
             .iter()
-            .filter(|(p, _)| {
-                rows.iter()
-                    .any(|r| &r.position == p && r.suicide == su.name())
-            })
+            .filter(|(p, _)| rows.iter().any(|r| &r.position == p && r.suicide == *su))
             .collect();
         if !here.is_empty() {
             let _ = writeln!(s, "### Named start positions, suicide {su}, komi {komi}\n");
             let _ = writeln!(s, "| position | board | {} |", names.join(" | "));
             let _ = writeln!(s, "|---|---|{}", "---|".repeat(names.len()));
             for (p, b) in here {
-                let cells: Vec<String> = names
+                let cells: Vec<String> = rules
                     .iter()
-                    .map(|r| linked(find_at(&rows, p, r, su.name(), komi)))
+                    .map(|&r| linked(find_at(&rows, p, r, *su, komi)))
                     .collect::<Result<_, _>>()?;
                 let _ = writeln!(s, "| {p} | {b} | {} |", cells.join(" | "));
             }
@@ -382,7 +382,10 @@ pub fn report(tables: &[(String, Vec<Row>)], configs: &[Config]) -> Result<Repor
     let config = Config {
         name: "results".into(),
         description: String::new(),
-        boards,
+        boards: boards
+            .iter()
+            .filter_map(|b| b.board().ok().map(std::sync::Arc::new))
+            .collect(),
         positions: named,
         rules,
         suicide,
@@ -403,10 +406,10 @@ fn pictures_section(
     s: &mut String,
     pictures: &mut Vec<(String, String)>,
     rows: &[Row],
-    boards: &[String],
+    boards: &[BoardSpec],
     rules: &[Ruleset],
     suicide: &[Suicide],
-    komi: &str,
+    komi: Komi,
     sgf: &dyn Fn(&Row) -> Option<String>,
 ) -> Result<(), String> {
     let _ = writeln!(s, "## Pictures\n");
@@ -422,14 +425,14 @@ fn pictures_section(
         let heat = format!("values-{su}.svg");
         pictures.push((
             heat.clone(),
-            heat_map_svg(rows, boards, rules, su.name(), komi).map_err(|e| e.to_string())?,
+            heat_map_svg(rows, boards, rules, *su, komi).map_err(|e| e.to_string())?,
         ));
         let _ = writeln!(s, "![Values, suicide {su}]({PICTURES}/{heat})\n");
         for (effort, what) in [(Effort::Nodes, "nodes"), (Effort::Seconds, "seconds")] {
             let name = format!("{what}-{su}.svg");
             pictures.push((
                 name.clone(),
-                effort_svg(rows, rules, su.name(), komi, effort).map_err(|e| e.to_string())?,
+                effort_svg(rows, rules, *su, komi, effort).map_err(|e| e.to_string())?,
             ));
             let _ = writeln!(
                 s,
@@ -440,7 +443,7 @@ fn pictures_section(
     if let Some(su) = suicide.first() {
         let _ = writeln!(s, "### Principal variations under psk, suicide {su}\n");
         for b in boards {
-            let Some(r) = find(rows, b, "psk", su.name(), komi) else {
+            let Some(r) = find(rows, b, Ruleset::Psk, *su, komi) else {
                 continue;
             };
             if pv_picture(r, &[])?.is_some() {

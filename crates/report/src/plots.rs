@@ -2,10 +2,10 @@
 //! against board size per ruleset on a log scale, and a heat map of the
 //! values of boards against rulesets.
 
-use crate::lookup::find;
+use crate::lookup::{find, text};
+use kosolve_board::{BoardSpec, Suicide};
+use kosolve_rules::{Komi, Ruleset, ValueKind};
 use kosolve_sweep::{Row, Status};
-use kosolve_board::Board;
-use kosolve_rules::{Ruleset, ValueKind};
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::fmt;
@@ -55,9 +55,11 @@ impl Effort {
     }
 }
 
-/// The number of points of a board description, if it parses.
-fn points(board: &str) -> Option<usize> {
-    Board::parse(board).ok().map(|b| b.len())
+/// The number of points of a board (a graph's read from its file), if known.
+fn points(board: &BoardSpec) -> Option<usize> {
+    board
+        .points()
+        .or_else(|| board.board().ok().map(|b| b.len()))
 }
 
 /// The solved rows of the empty-board jobs at `komi` and `suicide`, per
@@ -65,8 +67,8 @@ fn points(board: &str) -> Option<usize> {
 pub fn effort_series(
     rows: &[Row],
     rules: &[Ruleset],
-    suicide: &str,
-    komi: &str,
+    suicide: Suicide,
+    komi: Komi,
     effort: Effort,
 ) -> Vec<(Ruleset, Vec<(usize, f64)>)> {
     rules
@@ -77,7 +79,7 @@ pub fn effort_series(
                 .filter(|r| {
                     r.status == Status::Solved
                         && r.position.is_empty()
-                        && r.rules == rs.name()
+                        && r.rules == rs
                         && r.suicide == suicide
                         && r.komi == komi
                 })
@@ -95,8 +97,8 @@ pub fn effort_series(
 pub fn effort_svg(
     rows: &[Row],
     rules: &[Ruleset],
-    suicide: &str,
-    komi: &str,
+    suicide: Suicide,
+    komi: Komi,
     effort: Effort,
 ) -> Result<String, PlotError> {
     let series = effort_series(rows, rules, suicide, komi, effort);
@@ -189,18 +191,18 @@ fn heat(row: Option<&Row>, points: usize) -> Option<(RGBColor, String)> {
         Status::Refused => Some((RGBColor(110, 110, 110), "refused".into())),
         Status::Unsolved => Some((
             RGBColor(225, 225, 225),
-            format!("[{}, {}]", r.lower, r.upper),
+            format!("[{}, {}]", text(r.lower), text(r.upper)),
         )),
         Status::Solved => {
-            let Ok(v) = r.value.parse::<f64>() else {
-                return Some((RGBColor(170, 170, 170), r.value.clone()));
+            let Some(v) = r.value.and_then(|v| v.as_f64()) else {
+                return Some((RGBColor(170, 170, 170), text(r.value)));
             };
             // Margins and Fundamental Go's score are shares of the board.
-            let share = match r.rules.parse::<Ruleset>() {
-                Ok(rs) if rs.value_kind() == ValueKind::Margin || rs == Ruleset::Fundamental => {
-                    v / points.max(1) as f64
-                }
-                _ => v,
+            let rs = r.rules;
+            let share = if rs.value_kind() == ValueKind::Margin || rs == Ruleset::Fundamental {
+                v / points.max(1) as f64
+            } else {
+                v
             }
             .clamp(-1.0, 1.0);
             let mix = |t: f64, to: (f64, f64, f64)| {
@@ -215,7 +217,7 @@ fn heat(row: Option<&Row>, points: usize) -> Option<(RGBColor, String)> {
             } else {
                 mix(-share * 0.85, (40.0, 80.0, 200.0))
             };
-            Some((c, r.value.clone()))
+            Some((c, text(r.value)))
         }
     }
 }
@@ -224,10 +226,10 @@ fn heat(row: Option<&Row>, points: usize) -> Option<(RGBColor, String)> {
 /// at `suicide` and `komi`, each cell showing its value.
 pub fn heat_map_svg(
     rows: &[Row],
-    boards: &[String],
+    boards: &[BoardSpec],
     rules: &[Ruleset],
-    suicide: &str,
-    komi: &str,
+    suicide: Suicide,
+    komi: Komi,
 ) -> Result<String, PlotError> {
     let (left, top, cw, ch) = (70i32, 70i32, 88i32, 26i32);
     let width = left + cw * rules.len() as i32 + 12;
@@ -260,12 +262,16 @@ pub fn heat_map_svg(
         }
         for (i, b) in boards.iter().enumerate() {
             let y = top + ch * i as i32;
-            root.draw(&Text::new(b.clone(), (left / 2, y + ch / 2), centred(13)))
-                .map_err(draw_err)?;
+            root.draw(&Text::new(
+                b.to_string(),
+                (left / 2, y + ch / 2),
+                centred(13),
+            ))
+            .map_err(draw_err)?;
             let n = points(b).unwrap_or(1);
             for (j, rs) in rules.iter().enumerate() {
                 let x = left + cw * j as i32;
-                let cell = heat(find(rows, b, rs.name(), suicide, komi), n);
+                let cell = heat(find(rows, b, *rs, suicide, komi), n);
                 let fill = cell.as_ref().map_or(WHITE, |(c, _)| *c);
                 root.draw(&Rectangle::new([(x, y), (x + cw, y + ch)], fill.filled()))
                     .map_err(draw_err)?;

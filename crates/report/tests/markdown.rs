@@ -2,6 +2,7 @@
 //! runner writes (no solver): position sections and the claims that
 //! position pairs settle.
 
+use kosolve_solver::{Outcome, Value};
 use kosolve_sweep::*;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicU64;
@@ -16,25 +17,14 @@ fn tmpdir(tag: &str) -> PathBuf {
 
 /// A stand-in: every job solved with value 1.
 fn row_of(job: &Job) -> Row {
-    Row {
-        board: job.board.clone(),
-        rules: job.rules.ruleset.to_string(),
-        suicide: job.rules.suicide.to_string(),
-        komi: job.rules.komi.to_string(),
-        value: "1".into(),
-        outcome: "B+1".into(),
-        lower: "1".into(),
-        upper: "1".into(),
-        status: Status::Solved,
-        pv: String::new(),
-        pv_length: 0,
-        nodes: 1,
-        seconds: 0.01,
-        peak_mib: 0.5,
-        threads: 1,
-        version: "test".into(),
-        position: job.position_name().into(),
-    }
+    let mut r = Row::new(job.board.spec(), job.rules, job.position_name(), "test");
+    let one = Value::of_search(job.rules.ruleset, 1);
+    r.value = Some(one);
+    r.lower = Some(one);
+    r.upper = Some(one);
+    r.outcome = Verdict::Outcome(Outcome::BlackBy(2));
+    r.status = Status::Solved;
+    r
 }
 
 fn fake(job: &Job, _nodes: &Arc<AtomicU64>) -> JobOutput {
@@ -103,23 +93,25 @@ board = "1x3"
 diagram = "X.."
 "#;
     let c = Config::parse("c.toml", "c", text).unwrap();
-    let rows_with = |ko_fixed: &str| -> Vec<Row> {
+    let rows_with = |ko_fixed: i32| -> Vec<Row> {
         c.jobs()
             .iter()
             .map(|j| {
                 let mut r = row_of(j);
-                r.value = match (j.position_name(), j.rules.ruleset.name()) {
-                    ("ko", "fixed") => ko_fixed.into(),
-                    ("eye", "fixed") => "3".into(),
-                    _ => "1".into(),
-                };
+                r.value = Some(Value::Margin(
+                    match (j.position_name(), j.rules.ruleset.name()) {
+                        ("ko", "fixed") => ko_fixed,
+                        ("eye", "fixed") => 3,
+                        _ => 1,
+                    },
+                ));
                 r
             })
             .collect()
     };
-    let md = kosolve_report::markdown(&c, &rows_with("3"));
+    let md = kosolve_report::markdown(&c, &rows_with(3));
     assert!(md.contains("Confirmed on `ko`"), "{md}");
-    let md = kosolve_report::markdown(&c, &rows_with("-3"));
+    let md = kosolve_report::markdown(&c, &rows_with(-3));
     assert!(md.contains("REFUTED by `ko`"), "{md}");
     assert!(md.contains("The margin rulesets disagree"), "{md}");
     // The other claim has no pair here.

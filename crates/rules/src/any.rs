@@ -1,8 +1,6 @@
 //! [`AnyGame`]: one type for every ruleset, dispatching to the three game kinds.
 
-use crate::{
-    FundamentalGame, Game, GameResult, KeeGame, Move, Rules, Ruleset, StandardGame, Start,
-};
+use crate::{Family, FundamentalGame, Game, GameResult, KeeGame, Move, Rules, StandardGame, Start};
 use kosolve_board::{Board, Color, Position};
 use std::sync::Arc;
 
@@ -26,12 +24,12 @@ impl AnyGame {
     /// A new game of `rules` on `board` from `start` (docs/rules.md,
     /// "Starting from a position"); [`Start::check`] tells whether the start suits them.
     pub fn from_start(board: Arc<Board>, rules: Rules, start: &Start) -> AnyGame {
-        match rules.ruleset {
-            Ruleset::Kee => AnyGame::Kee(KeeGame::from_start(board, rules, start)),
-            Ruleset::Fundamental | Ruleset::Ultimate | Ruleset::UltimateSimple => {
+        match rules.ruleset.family() {
+            Family::Kee => AnyGame::Kee(KeeGame::from_start(board, rules, start)),
+            Family::Fundamental => {
                 AnyGame::Fundamental(FundamentalGame::from_start(board, rules, start))
             }
-            _ => AnyGame::Standard(StandardGame::from_start(board, rules, start)),
+            Family::Standard => AnyGame::Standard(StandardGame::from_start(board, rules, start)),
         }
     }
 }

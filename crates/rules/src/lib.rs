@@ -22,6 +22,6 @@ pub use any::AnyGame;
 pub use fundamental::FundamentalGame;
 pub use game::{Game, GameResult, Move, Pattern, Territory, MAX_KEY_SYMMETRIES};
 pub use kee::KeeGame;
-pub use ruleset::{End, Komi, Rules, RulesError, Ruleset, ValueKind};
+pub use ruleset::{End, Family, Komi, Rules, RulesError, Ruleset, ValueKind};
 pub use standard::StandardGame;
 pub use start::{Setup, SetupError, Start};

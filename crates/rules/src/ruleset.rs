@@ -88,21 +88,34 @@ impl Ruleset {
         }
     }
 
+    /// The family of the ruleset: which game engine plays it.
+    pub const fn family(self) -> Family {
+        match self {
+            Ruleset::Kee => Family::Kee,
+            Ruleset::Fundamental | Ruleset::Ultimate | Ruleset::UltimateSimple => {
+                Family::Fundamental
+            }
+            _ => Family::Standard,
+        }
+    }
+
+    /// Whether the value of a game is the score that the winners across a
+    /// range of komi give (Fundamental Go, docs/rules.md), so that a solve
+    /// must search that range to state it. Ultimate Go's komi analysis is
+    /// extra information a solve may add; its value stands without it.
+    pub const fn value_needs_komi_range(self) -> bool {
+        matches!(self, Ruleset::Fundamental)
+    }
+
     /// Whether passing is a move of this ruleset.
     pub const fn has_pass(self) -> bool {
-        !matches!(
-            self,
-            Ruleset::Primitive | Ruleset::Fundamental | Ruleset::Ultimate | Ruleset::UltimateSimple
-        )
+        !matches!(self, Ruleset::Primitive) && !matches!(self.family(), Family::Fundamental)
     }
 
     /// Whether the suicide option may be changed (Fundamental and Ultimate
     /// Go forbid suicide by their own text).
     pub const fn suicide_configurable(self) -> bool {
-        !matches!(
-            self,
-            Ruleset::Fundamental | Ruleset::Ultimate | Ruleset::UltimateSimple
-        )
+        !matches!(self.family(), Family::Fundamental)
     }
 
     /// How games of this ruleset end.
@@ -124,6 +137,35 @@ impl Ruleset {
             Ruleset::Ultimate | Ruleset::UltimateSimple => ValueKind::WinDrawLoss,
             _ => ValueKind::Margin,
         }
+    }
+}
+
+/// The families of rulesets, one per game engine.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Family {
+    /// Board histories with passes (or none, for primitive ko), scored by
+    /// area: every ruleset but Kee, Fundamental and Ultimate Go.
+    Standard,
+    /// Kee Rules: per-player board histories, the game ends when the
+    /// situation repeats.
+    Kee,
+    /// Fundamental and Ultimate Go: no pass, prisoner return, delays,
+    /// prisoners in the start.
+    Fundamental,
+}
+
+impl Family {
+    /// Every family.
+    pub const ALL: [Family; 3] = [Family::Standard, Family::Kee, Family::Fundamental];
+
+    /// The position in [`Family::ALL`].
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The rulesets of the family, in table order.
+    pub fn rulesets(self) -> impl Iterator<Item = Ruleset> {
+        Ruleset::ALL.into_iter().filter(move |r| r.family() == self)
     }
 }
 

@@ -71,10 +71,7 @@ impl Start {
                 return Err(SetupError::NoLiberty(board.point_name(p)));
             }
         }
-        let fundamental = matches!(
-            rules.ruleset,
-            Ruleset::Fundamental | Ruleset::Ultimate | Ruleset::UltimateSimple
-        );
+        let fundamental = rules.ruleset.family() == crate::Family::Fundamental;
         if self.prisoners != [0, 0] && !fundamental {
             return Err(SetupError::Prisoners(rules.ruleset));
         }

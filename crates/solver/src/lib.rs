@@ -28,11 +28,13 @@ mod search;
 mod sharded;
 mod table;
 mod unknown;
+mod value;
 
 pub use kosolve_budget::{Budget, Cancel, Stop};
 pub use kosolve_retrograde::{BasicSolution, BasicValue};
 pub use search::{result_value, value_range};
 pub use table::{Probe, Table};
+pub use value::{Value, ValueError};
 
 use kosolve_board::Board;
 use kosolve_rules::{Game, Komi, Move, Rules, Ruleset, Setup, SetupError, ValueKind};
@@ -1137,7 +1139,7 @@ pub fn solve_from(
             let g = setup.kee(board.clone(), rules).map_err(SolveError::Setup)?;
             (solve_game(&g, opts), None)
         }
-        Ruleset::Fundamental | Ruleset::Ultimate | Ruleset::UltimateSimple => {
+        r if r.family() == kosolve_rules::Family::Fundamental => {
             let g = setup
                 .fundamental(board.clone(), rules)
                 .map_err(SolveError::Setup)?;

@@ -1,12 +1,13 @@
 //! Sweep configurations: `solver-configs/*.toml` (keys in docs/configs.md).
 
 use crate::row::JobKey;
-use kosolve_board::{Board, Color, Position, Suicide};
+use kosolve_board::{Board, BoardSpec, Color, Position, Suicide};
 use kosolve_rules::{Komi, Rules, Ruleset, Setup, Start};
 use kosolve_solver::Method;
 use serde::Deserialize;
 use std::fmt;
 use std::path::Path;
+use std::sync::Arc;
 use toml::Spanned;
 
 /// What is wrong with a config.
@@ -149,8 +150,8 @@ impl Default for Limits {
 pub struct NamedPosition {
     /// The position's name (letters, digits, `-`, `_`, `.`), unique in the config.
     pub name: String,
-    /// The board description.
-    pub board: String,
+    /// The board, built once when the config was read.
+    pub board: Arc<Board>,
     /// The position.
     pub position: Position,
     /// The player to move.
@@ -195,8 +196,8 @@ impl NamedPosition {
     /// Fundamental and Ultimate Go.
     pub fn start(&self, ruleset: Ruleset) -> Start {
         let start = Start::new(self.position, self.to_move);
-        match ruleset {
-            Ruleset::Fundamental | Ruleset::Ultimate | Ruleset::UltimateSimple => {
+        match ruleset.family() {
+            kosolve_rules::Family::Fundamental => {
                 start.with_prisoners(self.prisoners[0], self.prisoners[1])
             }
             _ => start,
@@ -205,10 +206,12 @@ impl NamedPosition {
 
     /// The one-line diagram (rows joined by `/`).
     pub fn diagram(&self) -> String {
-        match Board::parse(&self.board) {
-            Ok(b) => self.position.diagram_line(&b),
-            Err(_) => String::new(),
-        }
+        self.position.diagram_line(&self.board)
+    }
+
+    /// The board's description.
+    pub fn spec(&self) -> BoardSpec {
+        self.board.spec()
     }
 }
 
@@ -219,8 +222,9 @@ pub struct Config {
     pub name: String,
     /// Free text for the report.
     pub description: String,
-    /// Board descriptions, in order (solved from the empty board).
-    pub boards: Vec<String>,
+    /// The boards, in order (solved from the empty board), each built once
+    /// when the config was read.
+    pub boards: Vec<Arc<Board>>,
     /// Named start positions, in order.
     pub positions: Vec<NamedPosition>,
     /// Rulesets, in order.
@@ -238,8 +242,8 @@ pub struct Config {
 pub struct Job {
     /// Position in the matrix (boards, then rules, then suicide, then komi).
     pub index: usize,
-    /// Board description.
-    pub board: String,
+    /// The board (shared with the config: built once).
+    pub board: Arc<Board>,
     /// The start position, for a job of `[[positions]]` (else the empty board).
     pub position: Option<NamedPosition>,
     /// The rules (ruleset, suicide, komi).
@@ -262,8 +266,8 @@ impl Job {
     /// The board, or for a position job `board@name`.
     pub fn label(&self) -> String {
         match &self.position {
-            Some(p) => format!("{}@{}", self.board, p.name),
-            None => self.board.clone(),
+            Some(p) => format!("{}@{}", self.board.spec(), p.name),
+            None => self.board.spec().to_string(),
         }
     }
 
@@ -346,8 +350,8 @@ impl Config {
                 nonempty(list.span(), list.get_ref().len(), "boards")?;
             }
             for b in list.get_ref() {
-                Board::parse(b.get_ref()).map_err(|e| err(b.span(), e.to_string()))?;
-                boards.push(b.get_ref().clone());
+                let board = Board::parse(b.get_ref()).map_err(|e| err(b.span(), e.to_string()))?;
+                boards.push(Arc::new(board));
             }
         } else if raw.positions.is_empty() {
             return Err(ConfigError::Value {
@@ -393,7 +397,7 @@ impl Config {
                 .map_err(|e| fail(e.to_string()))?;
             positions.push(NamedPosition {
                 name: p.name.clone(),
-                board: p.board.clone(),
+                board: Arc::new(board),
                 position,
                 to_move,
                 prisoners,

@@ -1,5 +1,8 @@
-//! One result row, its CSV form, and atomic file writes.
+//! One result row (typed), its CSV form, and atomic file writes.
 
+use kosolve_board::{BoardSpec, Suicide};
+use kosolve_rules::{Komi, Rules, Ruleset};
+use kosolve_solver::{Outcome, Value};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::io::Write;
@@ -85,26 +88,49 @@ impl fmt::Display for JobKey {
     }
 }
 
-/// One finished job.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// What the `outcome` column of a row says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The outcome at the row's komi: a solved row's, or for a Fundamental
+    /// row whose score the limits left open, the winner at this komi.
+    Outcome(Outcome),
+    /// `unsolved`: a limit stopped the job before the value.
+    Unsolved,
+    /// Why the job was refused (a `refused` row).
+    Refused(String),
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Verdict::Outcome(o) => write!(f, "{o}"),
+            Verdict::Unsolved => f.write_str("unsolved"),
+            Verdict::Refused(why) => f.write_str(why),
+        }
+    }
+}
+
+/// One finished job, typed; CSV text exists only where a table is read
+/// or written ([`read_rows`], [`rows_to_csv`], [`RowLog`]).
+#[derive(Clone, Debug, PartialEq)]
 pub struct Row {
-    /// Board description.
-    pub board: String,
-    /// Ruleset name.
-    pub rules: String,
-    /// `forbidden` or `allowed`.
-    pub suicide: String,
-    /// Komi as written (`0`, `0.5`, `-1`).
-    pub komi: String,
-    /// The value (see docs/configs.md: a margin, `void`, or +1/0/-1); empty if unsolved.
-    pub value: String,
-    /// The outcome at this komi: `B+1`, `W+2`, `jigo`, `void`, `B wins`, `W wins`, `draw`,
-    /// `unsolved`; for a `refused` row, the reason.
-    pub outcome: String,
+    /// The board.
+    pub board: BoardSpec,
+    /// The ruleset.
+    pub rules: Ruleset,
+    /// The suicide setting.
+    pub suicide: Suicide,
+    /// The komi.
+    pub komi: Komi,
+    /// The value (docs/configs.md: a margin, `void`, +1/0/-1, or
+    /// Fundamental Go's score); `None` where it is not known.
+    pub value: Option<Value>,
+    /// The outcome at this komi, `unsolved`, or for a `refused` row, the reason.
+    pub outcome: Verdict,
     /// The best lower bound proven.
-    pub lower: String,
+    pub lower: Option<Value>,
     /// The best upper bound proven.
-    pub upper: String,
+    pub upper: Option<Value>,
     /// `solved`, `unsolved` (a limit was hit) or `refused`.
     pub status: Status,
     /// The principal variation, moves separated by spaces.
@@ -122,24 +148,145 @@ pub struct Row {
     /// The kosolve version that computed the row.
     pub version: String,
     /// The start position's name (a config's `[[positions]]`); empty for
-    /// the empty board. Tables written before positions existed lack the column.
-    #[serde(default)]
+    /// the empty board.
     pub position: String,
 }
 
 impl Row {
+    /// A row of the job on `board` under `rules` with nothing known yet:
+    /// status `unsolved`, no value, no bounds, no line, no effort.
+    pub fn new(board: BoardSpec, rules: Rules, position: &str, version: &str) -> Row {
+        Row {
+            board,
+            rules: rules.ruleset,
+            suicide: rules.suicide,
+            komi: rules.komi,
+            value: None,
+            outcome: Verdict::Unsolved,
+            lower: None,
+            upper: None,
+            status: Status::Unsolved,
+            pv: String::new(),
+            pv_length: 0,
+            nodes: 0,
+            seconds: 0.0,
+            peak_mib: 0.0,
+            threads: 1,
+            version: version.to_string(),
+            position: position.to_string(),
+        }
+    }
+
     /// The job key of this row: board (and position), rules, suicide, komi.
     pub fn key(&self) -> JobKey {
-        JobKey::new(&self.label(), &self.rules, &self.suicide, &self.komi)
+        JobKey::new(
+            &self.label(),
+            self.rules.name(),
+            self.suicide.name(),
+            &self.komi.to_string(),
+        )
     }
 
     /// The board, or for a position's row `board@name` (as [`crate::Job::label`]).
     pub fn label(&self) -> String {
         if self.position.is_empty() {
-            self.board.clone()
+            self.board.to_string()
         } else {
             format!("{}@{}", self.board, self.position)
         }
+    }
+
+    /// The value of a solved row.
+    pub fn solved_value(&self) -> Option<Value> {
+        self.value.filter(|_| self.status == Status::Solved)
+    }
+}
+
+/// A row as the CSV file holds it: every column as text.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct CsvRow {
+    board: String,
+    rules: String,
+    suicide: String,
+    komi: String,
+    value: String,
+    outcome: String,
+    lower: String,
+    upper: String,
+    status: Status,
+    pv: String,
+    pv_length: usize,
+    nodes: u64,
+    seconds: f64,
+    peak_mib: f64,
+    threads: usize,
+    version: String,
+    // Tables written before positions existed lack the column.
+    #[serde(default)]
+    position: String,
+}
+
+impl From<&Row> for CsvRow {
+    fn from(r: &Row) -> CsvRow {
+        let text = |v: &Option<Value>| v.map(|v| v.to_string()).unwrap_or_default();
+        CsvRow {
+            board: r.board.to_string(),
+            rules: r.rules.name().into(),
+            suicide: r.suicide.name().into(),
+            komi: r.komi.to_string(),
+            value: text(&r.value),
+            outcome: r.outcome.to_string(),
+            lower: text(&r.lower),
+            upper: text(&r.upper),
+            status: r.status,
+            pv: r.pv.clone(),
+            pv_length: r.pv_length,
+            nodes: r.nodes,
+            seconds: r.seconds,
+            peak_mib: r.peak_mib,
+            threads: r.threads,
+            version: r.version.clone(),
+            position: r.position.clone(),
+        }
+    }
+}
+
+impl TryFrom<CsvRow> for Row {
+    type Error = String;
+    fn try_from(c: CsvRow) -> Result<Row, String> {
+        let rules: Ruleset = c.rules.parse().map_err(|e| format!("{e}"))?;
+        let value = |text: &str, score: bool| -> Result<Option<Value>, String> {
+            if text.is_empty() {
+                return Ok(None);
+            }
+            Value::parse(rules, score, text)
+                .map(Some)
+                .map_err(|e| e.to_string())
+        };
+        let outcome = match (c.status, c.outcome.as_str()) {
+            (Status::Refused, why) => Verdict::Refused(why.to_string()),
+            (_, "unsolved") => Verdict::Unsolved,
+            (_, o) => Verdict::Outcome(o.parse()?),
+        };
+        Ok(Row {
+            board: c.board.parse().map_err(|e| format!("{e}"))?,
+            rules,
+            suicide: c.suicide.parse().map_err(|e| format!("{e}"))?,
+            komi: c.komi.parse().map_err(|e| format!("{e}"))?,
+            value: value(&c.value, true)?,
+            outcome,
+            lower: value(&c.lower, false)?,
+            upper: value(&c.upper, false)?,
+            status: c.status,
+            pv: c.pv,
+            pv_length: c.pv_length,
+            nodes: c.nodes,
+            seconds: c.seconds,
+            peak_mib: c.peak_mib,
+            threads: c.threads,
+            version: c.version,
+            position: c.position,
+        })
     }
 }
 
@@ -222,7 +369,7 @@ pub fn rows_to_csv(rows: &[Row]) -> Vec<u8> {
         w.write_record(COLUMNS).expect("in-memory CSV write");
     }
     for r in rows {
-        w.serialize(r).expect("in-memory CSV write");
+        w.serialize(CsvRow::from(r)).expect("in-memory CSV write");
     }
     w.into_inner().expect("in-memory CSV flush")
 }
@@ -248,12 +395,16 @@ pub fn read_rows(path: &Path) -> Result<Vec<Row>, IoError> {
             message: format!("expected the columns {}", COLUMNS.join(",")),
         });
     }
-    r.deserialize()
-        .map(|x| {
-            x.map_err(|e| IoError::Csv {
-                path: path.to_path_buf(),
-                message: e.to_string(),
-            })
+    let fail = |message: String| IoError::Csv {
+        path: path.to_path_buf(),
+        message,
+    };
+    r.deserialize::<CsvRow>()
+        .enumerate()
+        .map(|(i, x)| {
+            let c = x.map_err(|e| fail(e.to_string()))?;
+            // Line 1 is the header.
+            Row::try_from(c).map_err(|e| fail(format!("line {}: {e}", i + 2)))
         })
         .collect()
 }
@@ -291,7 +442,7 @@ impl RowLog {
         let mut w = csv::WriterBuilder::new()
             .has_headers(false)
             .from_writer(Vec::new());
-        w.serialize(row).expect("in-memory CSV write");
+        w.serialize(CsvRow::from(row)).expect("in-memory CSV write");
         let bytes = w.into_inner().expect("flush");
         self.file
             .write_all(&bytes)

@@ -2,9 +2,10 @@
 
 use crate::config::{Config, Job};
 use crate::row::{
-    read_rows, rows_to_csv, write_atomic, IoError, JobKey, Lock, Row, RowLog, Status,
+    read_rows, rows_to_csv, write_atomic, IoError, JobKey, Lock, Row, RowLog, Status, Verdict,
 };
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
+use kosolve_solver::Value;
 use rayon::prelude::*;
 use std::collections::HashMap;
 use std::fmt;
@@ -329,7 +330,11 @@ pub fn run_sweep(
             };
             let mut res = log.lock().expect("lock").append(&out.row);
             if res.is_ok() && Some(job.rules.komi) == first_komi {
-                let stem = pv_stem(&job.label(), job.rules.ruleset.name(), job.rules.suicide.name());
+                let stem = pv_stem(
+                    &job.label(),
+                    job.rules.ruleset.name(),
+                    job.rules.suicide.name(),
+                );
                 if let Some(sgf) = &out.sgf {
                     res = write_atomic(&pv_dir.join(format!("{stem}.sgf")), sgf.as_bytes());
                 }
@@ -384,13 +389,13 @@ pub fn run_sweep(
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ResultPart {
     /// The `value` column.
-    pub value: String,
+    pub value: Option<Value>,
     /// The `outcome` column.
-    pub outcome: String,
+    pub outcome: Verdict,
     /// The `lower` column.
-    pub lower: String,
+    pub lower: Option<Value>,
     /// The `upper` column.
-    pub upper: String,
+    pub upper: Option<Value>,
     /// The `status` column.
     pub status: Status,
     /// The `pv` column.
@@ -404,10 +409,10 @@ pub struct ResultPart {
 /// The result columns of a row (everything but timings), for comparisons.
 pub fn result_part(r: &Row) -> ResultPart {
     ResultPart {
-        value: r.value.clone(),
+        value: r.value,
         outcome: r.outcome.clone(),
-        lower: r.lower.clone(),
-        upper: r.upper.clone(),
+        lower: r.lower,
+        upper: r.upper,
         status: r.status,
         pv: r.pv.clone(),
         pv_length: r.pv_length,

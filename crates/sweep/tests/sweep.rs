@@ -1,7 +1,7 @@
 //! Sweep mechanics with a stand-in job runner (no solver): config errors,
 //! append-as-you-go, resume, locks, shards and merge.
 
-use kosolve_solver::Method;
+use kosolve_solver::{Method, Value};
 use kosolve_sweep::*;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -31,26 +31,33 @@ fn fake(job: &Job, _nodes: &Arc<AtomicU64>) -> JobOutput {
         .as_str()
         .bytes()
         .fold(7u64, |a, b| a.wrapping_mul(31).wrapping_add(b as u64));
+    let rs = job.rules.ruleset;
+    let mut row = Row::new(job.board.spec(), job.rules, job.position_name(), "test");
+    let v = (h % 7) as i32;
+    row.value = Some(match rs {
+        kosolve_rules::Ruleset::Fundamental => Value::Score(kosolve_rules::Komi(2 * v)),
+        _ => Value::of_search(rs, v),
+    });
+    row.outcome = Verdict::Outcome(kosolve_solver::outcome(
+        kosolve_rules::ValueKind::Margin,
+        v,
+        kosolve_rules::Komi::ZERO,
+    ));
+    // Bounds of the search: margins, or +1/0/-1.
+    let b = match rs.value_kind() {
+        kosolve_rules::ValueKind::Margin => v,
+        _ => v % 3 - 1,
+    };
+    row.lower = Some(Value::of_search(rs, b));
+    row.upper = Some(Value::of_search(rs, b));
+    row.status = Status::Solved;
+    row.pv = "A1 pass, \"quoted\"".into();
+    row.pv_length = 2;
+    row.nodes = h % 1000;
+    row.seconds = 0.01;
+    row.peak_mib = 0.5;
     JobOutput {
-        row: Row {
-            board: job.board.clone(),
-            rules: job.rules.ruleset.to_string(),
-            suicide: job.rules.suicide.to_string(),
-            komi: job.rules.komi.to_string(),
-            value: (h % 7).to_string(),
-            outcome: format!("B+{}", h % 7),
-            lower: (h % 7).to_string(),
-            upper: (h % 7).to_string(),
-            status: Status::Solved,
-            pv: "A1 pass, \"quoted\"".into(),
-            pv_length: 2,
-            nodes: h % 1000,
-            seconds: 0.01,
-            peak_mib: 0.5,
-            threads: 1,
-            version: "test".into(),
-            position: job.position_name().into(),
-        },
+        row,
         sgf: Some("(;FF[4])".into()),
         certificate: None,
     }
@@ -250,7 +257,7 @@ fn rows_of_another_version_are_recomputed_on_resume() {
     let jobs = config().jobs();
     let mut old = row_of(&jobs[0]);
     old.version = "0.0.0-old".into();
-    old.value = "999".into();
+    old.value = Some(Value::Margin(999));
     std::fs::write(d.join("t.partial.csv"), rows_to_csv(&[old])).unwrap();
     let mut o = opts(&d);
     o.resume = true;
@@ -301,7 +308,7 @@ fn shards_partition_the_jobs_and_merge_back() {
     assert!(e.to_string().contains("in no input"), "{e}");
     // Conflicting duplicates are refused.
     let mut bad = read_rows(&inputs[0]).unwrap();
-    bad[0].value = "12345".into();
+    bad[0].value = Some(Value::Margin(12345));
     let p = d.join("bad.csv");
     std::fs::write(&p, rows_to_csv(&bad)).unwrap();
     let e = merge(&[inputs[0].clone(), p], None).unwrap_err();
@@ -342,7 +349,7 @@ fn a_panicking_job_stops_the_sweep_and_keeps_the_finished_rows() {
     let e = run_sweep(&config(), &o, &failing).unwrap_err();
     match &e {
         SweepError::JobFailed { job, why } => {
-            assert!(job.starts_with(&jobs[7].board), "{job}");
+            assert!(job.starts_with(&jobs[7].board.spec().to_string()), "{job}");
             assert_eq!(why, "the answer failed its own check");
         }
         _ => panic!("not a job failure: {e}"),
@@ -455,3 +462,51 @@ fn bad_positions_are_config_errors() {
     assert!(e.to_string().contains("no 'boards'"), "{e}");
 }
 
+/// Every committed result table reads into typed rows and writes back
+/// byte for byte: the CSV text is only the file's form of the rows.
+#[test]
+fn committed_tables_read_and_write_back_unchanged() {
+    let results = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../results");
+    let mut tables = 0;
+    for e in std::fs::read_dir(&results).unwrap() {
+        let p = e.unwrap().path();
+        let text = std::fs::read(&p).unwrap_or_default();
+        if p.extension().is_none_or(|x| x != "csv") || !text.starts_with(b"board,rules,") {
+            continue;
+        }
+        let rows = read_rows(&p).unwrap_or_else(|e| panic!("{e}"));
+        assert!(
+            rows_to_csv(&rows) == text,
+            "{} does not write back unchanged",
+            p.display()
+        );
+        tables += 1;
+    }
+    assert!(tables >= 8, "only {tables} tables");
+}
+
+#[test]
+fn a_cell_that_is_not_a_value_of_its_ruleset_is_a_clear_error() {
+    let d = tmpdir("badcell");
+    let good = rows_to_csv(&[row_of(&config().jobs()[0])]);
+    let text = String::from_utf8(good).unwrap();
+    for (from, to, needle) in [
+        (",psk,", ",nope,", "unknown ruleset 'nope'"),
+        (",B+", ",X+", "is not an outcome"),
+        ("1x1,", "1y1,", "1y1"),
+    ] {
+        let bad = text.replacen(from, to, 1);
+        assert_ne!(bad, text, "{from}");
+        let p = d.join("t.csv");
+        std::fs::write(&p, &bad).unwrap();
+        let e = read_rows(&p).unwrap_err().to_string();
+        assert!(e.contains("line 2") && e.contains(needle), "{e}");
+    }
+    // A margin ruleset's value with a sign is not one of its values.
+    let mut r = row_of(&config().jobs()[0]);
+    r.value = Some(Value::Result(1));
+    let p = d.join("t.csv");
+    std::fs::write(&p, rows_to_csv(&[r])).unwrap();
+    let e = read_rows(&p).unwrap_err().to_string();
+    assert!(e.contains("is not a value under psk"), "{e}");
+}

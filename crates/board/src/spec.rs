@@ -1,0 +1,123 @@
+//! A board's description as users and result tables write it, typed:
+//! `RxC`, `ring:N` or `graph:FILE`, read without touching the disk.
+
+use crate::{Board, BoardError, Shape};
+use std::fmt;
+
+/// A board description: what `--board`, a config's `boards` and a result
+/// table's `board` column hold. Parsing checks the form and, for rectangles
+/// and rings, the size; it never reads a graph file ([`BoardSpec::board`]
+/// does). Its text form is canonical: `2x3`, `ring:5`, `graph:FILE`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum BoardSpec {
+    /// A rectangle of `rows` x `cols`.
+    Rect {
+        /// Number of rows.
+        rows: u8,
+        /// Number of columns.
+        cols: u8,
+    },
+    /// A cycle of `n` points.
+    Ring {
+        /// Number of points.
+        n: u8,
+    },
+    /// A graph read from an adjacency file.
+    Graph {
+        /// The file, as given.
+        path: String,
+    },
+}
+
+impl BoardSpec {
+    /// Parses `RxC`, `ring:N` or `graph:FILE`, reading no file.
+    pub fn parse(text: &str) -> Result<BoardSpec, BoardError> {
+        let s = text.trim();
+        if let Some(path) = s.strip_prefix("graph:") {
+            if path.is_empty() {
+                return Err(BoardError::Malformed(text.to_string()));
+            }
+            return Ok(BoardSpec::Graph {
+                path: path.to_string(),
+            });
+        }
+        // Rectangles and rings are small to build: build one to check it.
+        let b = Board::parse(s)?;
+        Ok(b.spec())
+    }
+
+    /// The board: built for a rectangle or ring, read from its file for a graph.
+    pub fn board(&self) -> Result<Board, BoardError> {
+        Board::parse(&self.to_string())
+    }
+
+    /// The number of points, where known without reading a file.
+    pub fn points(&self) -> Option<usize> {
+        match *self {
+            BoardSpec::Rect { rows, cols } => Some(rows as usize * cols as usize),
+            BoardSpec::Ring { n } => Some(n as usize),
+            BoardSpec::Graph { .. } => None,
+        }
+    }
+}
+
+impl fmt::Display for BoardSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BoardSpec::Rect { rows, cols } => write!(f, "{rows}x{cols}"),
+            BoardSpec::Ring { n } => write!(f, "ring:{n}"),
+            BoardSpec::Graph { path } => write!(f, "graph:{path}"),
+        }
+    }
+}
+
+impl std::str::FromStr for BoardSpec {
+    type Err = BoardError;
+    fn from_str(s: &str) -> Result<Self, BoardError> {
+        BoardSpec::parse(s)
+    }
+}
+
+impl Board {
+    /// The description this board was built from.
+    pub fn spec(&self) -> BoardSpec {
+        match *self.shape() {
+            Shape::Rect { rows, cols } => BoardSpec::Rect { rows, cols },
+            Shape::Ring { n } => BoardSpec::Ring { n },
+            Shape::Graph => BoardSpec::Graph {
+                path: self
+                    .name()
+                    .strip_prefix("graph:")
+                    .unwrap_or(self.name())
+                    .to_string(),
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_read_back_and_build_their_boards() {
+        for text in ["1x1", "2x3", "3x2", "1x64", "ring:5", "ring:64"] {
+            let s = BoardSpec::parse(text).unwrap();
+            assert_eq!(s.to_string(), text);
+            let b = s.board().unwrap();
+            assert_eq!(b.spec(), s);
+            assert_eq!(s.points(), Some(b.len()));
+        }
+        assert_eq!(BoardSpec::parse(" 2X3 ").unwrap().to_string(), "2x3");
+        // A graph spec reads no file.
+        let g = BoardSpec::parse("graph:/nonexistent/k4.txt").unwrap();
+        assert_eq!(g.to_string(), "graph:/nonexistent/k4.txt");
+        assert_eq!(g.points(), None);
+        assert!(matches!(g.board(), Err(BoardError::Io { .. })));
+        for bad in [
+            "", "2x", "x3", "0x3", "9x9", "ring:", "ring:0", "graph:", "3x3x3",
+        ] {
+            assert!(BoardSpec::parse(bad).is_err(), "{bad}");
+        }
+    }
+}
