@@ -269,29 +269,7 @@ pub fn report(tables: &[(String, Vec<Row>)], configs: &[Config]) -> Result<Repor
             .find(|c| c.name == stem && c.komi.first() == Some(&Komi::ZERO))?;
         crate::lookup::sgf_link(stem, r, &r.board.board().ok()?)
     };
-    let komi = Komi::ZERO;
-    let solved = |r: &&Row| r.status == Status::Solved && r.komi == komi;
-    let mut boards: Vec<BoardSpec> = Vec::new();
-    let mut positions: Vec<(String, String)> = Vec::new();
-    for r in rows.iter().filter(solved) {
-        if r.position.is_empty() {
-            if !boards.contains(&r.board) {
-                boards.push(r.board.clone());
-            }
-        } else if !positions.iter().any(|(p, _)| p == &r.position) {
-            positions.push((r.position.clone(), r.board.to_string()));
-        }
-    }
-    boards.sort_by_cached_key(|b| (points(b), b.to_string()));
-    let rules: Vec<Ruleset> = Ruleset::ALL
-        .into_iter()
-        .filter(|&rs| rows.iter().filter(solved).any(|r| r.rules == rs))
-        .collect();
-    let suicide: Vec<Suicide> = [Suicide::Forbidden, Suicide::Allowed]
-        .into_iter()
-        .filter(|&su| rows.iter().any(|r| r.suicide == su))
-        .collect();
-
+    let m = Matrix::of(&rows, Komi::ZERO);
     let mut s = String::new();
     let _ = writeln!(s, "# kosolve results\n");
     let _ = writeln!(
@@ -314,13 +292,94 @@ pub fn report(tables: &[(String, Vec<Row>)], configs: &[Config]) -> Result<Repor
          finished the job, `refused` where no method is offered, empty where no table has \
          the job.\n"
     );
-    let names: Vec<&str> = rules.iter().map(|r| r.name()).collect();
     let mut pictures: Vec<(String, String)> = Vec::new();
-    // A solved value links its principal variation's picture.
+    values_section(&mut s, &mut pictures, &m, &named)?;
+    pictures_section(&mut s, &mut pictures, &m, &sgf)?;
+    // The claims from every table: a config holding the union of the
+    // tables' boards, rulesets and suicide settings, and the named positions
+    // of the configs that wrote them.
+    let config = Config {
+        name: "results".into(),
+        description: String::new(),
+        boards: m
+            .boards
+            .iter()
+            .filter_map(|b| b.board().ok().map(std::sync::Arc::new))
+            .collect(),
+        positions: named,
+        rules: m.rules.clone(),
+        suicide: m.suicide.clone(),
+        komi: vec![Komi::ZERO],
+        limits: Limits::default(),
+    };
+    claims::write(&mut s, &config, &rows, m.komi);
+    pictures.sort_by(|a, b| a.0.cmp(&b.0));
+    pictures.dedup_by(|a, b| a.0 == b.0);
+    Ok(Report { page: s, pictures })
+}
+
+/// What the joined rows cover at one komi: the boards and named positions
+/// with a solved row, in order, and the rulesets and suicide settings.
+struct Matrix<'a> {
+    rows: &'a [Row],
+    komi: Komi,
+    /// Boards with a solved empty-board row, by size, then name.
+    boards: Vec<BoardSpec>,
+    /// (position, board) with a solved row, in order of first appearance.
+    positions: Vec<(String, String)>,
+    /// Rulesets with a solved row, in table order.
+    rules: Vec<Ruleset>,
+    /// Suicide settings with any row.
+    suicide: Vec<Suicide>,
+}
+
+impl<'a> Matrix<'a> {
+    fn of(rows: &'a [Row], komi: Komi) -> Matrix<'a> {
+        let solved = |r: &&Row| r.status == Status::Solved && r.komi == komi;
+        let mut boards: Vec<BoardSpec> = Vec::new();
+        let mut positions: Vec<(String, String)> = Vec::new();
+        for r in rows.iter().filter(solved) {
+            if r.position.is_empty() {
+                if !boards.contains(&r.board) {
+                    boards.push(r.board.clone());
+                }
+            } else if !positions.iter().any(|(p, _)| p == &r.position) {
+                positions.push((r.position.clone(), r.board.to_string()));
+            }
+        }
+        boards.sort_by_cached_key(|b| (points(b), b.to_string()));
+        let rules = Ruleset::ALL
+            .into_iter()
+            .filter(|&rs| rows.iter().filter(solved).any(|r| r.rules == rs))
+            .collect();
+        let suicide = [Suicide::Forbidden, Suicide::Allowed]
+            .into_iter()
+            .filter(|&su| rows.iter().any(|r| r.suicide == su))
+            .collect();
+        Matrix {
+            rows,
+            komi,
+            boards,
+            positions,
+            rules,
+            suicide,
+        }
+    }
+}
+
+/// The value matrices, per suicide setting: boards, then named positions,
+/// each solved value linking its principal variation's picture.
+fn values_section(
+    s: &mut String,
+    pictures: &mut Vec<(String, String)>,
+    m: &Matrix<'_>,
+    named: &[NamedPosition],
+) -> Result<(), String> {
+    let names: Vec<&str> = m.rules.iter().map(|r| r.name()).collect();
     let mut linked = |r: Option<&Row>| -> Result<String, String> {
         let text = cell(r);
         let Some(r) = r else { return Ok(text) };
-        match pv_picture(r, &named)? {
+        match pv_picture(r, named)? {
             Some(svg) => {
                 let name = pv_picture_name(r);
                 let link = format!("[{text}]({PICTURES}/{name})");
@@ -335,20 +394,23 @@ pub fn report(tables: &[(String, Vec<Row>)], configs: &[Config]) -> Result<Repor
         "Each solved value links a picture of its principal variation: the start, the \
          position before each capture (the capturing move ringed) and the final position.\n"
     );
-    for su in &suicide {
+    let (rows, komi) = (m.rows, m.komi);
+    for su in &m.suicide {
         let _ = writeln!(s, "## Values, suicide {su}, komi {komi}\n");
         let _ = writeln!(s, "| board | {} |", names.join(" | "));
         let _ = writeln!(s, "|---|{}", "---|".repeat(names.len()));
-        for b in &boards {
-            let cells: Vec<String> = rules
+        for b in &m.boards {
+            let cells: Vec<String> = m
+                .rules
                 .iter()
-                .map(|&r| linked(find(&rows, b, r, *su, komi)))
+                .map(|&r| linked(find(rows, b, r, *su, komi)))
                 .collect::<Result<_, _>>()?;
             let _ = writeln!(s, "| {b} | {} |", cells.join(" | "));
         }
         s.push('\n');
         // The positions with a row under this suicide setting.
-        let here: Vec<&(String, String)> = positions
+        let here: Vec<&(String, String)> = m
+            .positions
             .iter()
             .filter(|(p, _)| rows.iter().any(|r| &r.position == p && r.suicide == *su))
             .collect();
@@ -357,61 +419,29 @@ pub fn report(tables: &[(String, Vec<Row>)], configs: &[Config]) -> Result<Repor
             let _ = writeln!(s, "| position | board | {} |", names.join(" | "));
             let _ = writeln!(s, "|---|---|{}", "---|".repeat(names.len()));
             for (p, b) in here {
-                let cells: Vec<String> = rules
+                let cells: Vec<String> = m
+                    .rules
                     .iter()
-                    .map(|&r| linked(find_at(&rows, p, r, *su, komi)))
+                    .map(|&r| linked(find_at(rows, p, r, *su, komi)))
                     .collect::<Result<_, _>>()?;
                 let _ = writeln!(s, "| {p} | {b} | {} |", cells.join(" | "));
             }
             s.push('\n');
         }
     }
-    pictures_section(
-        &mut s,
-        &mut pictures,
-        &rows,
-        &boards,
-        &rules,
-        &suicide,
-        komi,
-        &sgf,
-    )?;
-    // The claims from every table: a config holding the union of the
-    // tables' boards, rulesets and suicide settings, and the named positions
-    // of the configs that wrote them.
-    let config = Config {
-        name: "results".into(),
-        description: String::new(),
-        boards: boards
-            .iter()
-            .filter_map(|b| b.board().ok().map(std::sync::Arc::new))
-            .collect(),
-        positions: named,
-        rules,
-        suicide,
-        komi: vec![Komi::ZERO],
-        limits: Limits::default(),
-    };
-    claims::write(&mut s, &config, &rows, komi);
-    pictures.sort_by(|a, b| a.0.cmp(&b.0));
-    pictures.dedup_by(|a, b| a.0 == b.0);
-    Ok(Report { page: s, pictures })
+    Ok(())
 }
 
 /// The pictures section: per suicide setting the value heat map and the
 /// effort plots, then the psk principal variation of every board, with a
 /// link to its SGF file where `sgf` names one.
-#[allow(clippy::too_many_arguments)]
 fn pictures_section(
     s: &mut String,
     pictures: &mut Vec<(String, String)>,
-    rows: &[Row],
-    boards: &[BoardSpec],
-    rules: &[Ruleset],
-    suicide: &[Suicide],
-    komi: Komi,
+    m: &Matrix<'_>,
     sgf: &dyn Fn(&Row) -> Option<String>,
 ) -> Result<(), String> {
+    let (rows, boards, rules, suicide, komi) = (m.rows, &m.boards, &m.rules, &m.suicide, m.komi);
     let _ = writeln!(s, "## Pictures\n");
     let _ = writeln!(
         s,

@@ -18,5 +18,5 @@ pub use row::{
 };
 pub use run::{
     file_safe, merge, output_stem, parse_shard, pv_folder, pv_stem, result_part, run_sweep,
-    JobOutput, ResultPart, SweepError, SweepOptions, SweepSummary,
+    JobOutput, ResultPart, Runner, SweepError, SweepOptions, SweepSummary,
 };

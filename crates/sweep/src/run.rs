@@ -5,6 +5,7 @@ use crate::row::{
     read_rows, rows_to_csv, write_atomic, IoError, JobKey, Lock, Row, RowLog, Status, Verdict,
 };
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
+use kosolve_rules::Komi;
 use kosolve_solver::Value;
 use rayon::prelude::*;
 use std::collections::HashMap;
@@ -184,6 +185,10 @@ fn os(path: &Path, action: &'static str, e: std::io::Error) -> SweepError {
     })
 }
 
+/// The job runner a sweep calls: it adds the nodes it searches to the
+/// counter it is given.
+pub type Runner<'a> = &'a (dyn Fn(&Job, &Arc<AtomicU64>) -> JobOutput + Sync);
+
 /// Runs the sweep `config` with `runner` computing each job. The runner
 /// adds the nodes it searches to the counter it is given; the progress
 /// display shows each running job's count and rate from it. A runner that
@@ -191,7 +196,7 @@ fn os(path: &Path, action: &'static str, e: std::io::Error) -> SweepError {
 pub fn run_sweep(
     config: &Config,
     opts: &SweepOptions,
-    runner: &(dyn Fn(&Job, &Arc<AtomicU64>) -> JobOutput + Sync),
+    runner: Runner<'_>,
 ) -> Result<SweepSummary, SweepError> {
     let start = Instant::now();
     std::fs::create_dir_all(&opts.out).map_err(|e| os(&opts.out, "create the output folder", e))?;
@@ -205,30 +210,7 @@ pub fn run_sweep(
     if let Some((i, n)) = opts.shard {
         jobs.retain(|j| j.index % n == i - 1);
     }
-
-    // Rows finished earlier by this version, by job key.
-    let mut done: HashMap<JobKey, Row> = HashMap::new();
-    if log_path.exists() {
-        if !opts.resume {
-            return Err(SweepError::NeedsResume(log_path));
-        }
-        let mut earlier = Vec::new();
-        if final_csv.exists() {
-            earlier.extend(read_rows(&final_csv)?);
-        }
-        earlier.extend(read_rows(&log_path)?);
-        for r in earlier {
-            if r.version == opts.version {
-                done.insert(r.key(), r);
-            }
-        }
-    } else if opts.resume && final_csv.exists() {
-        for r in read_rows(&final_csv)? {
-            if r.version == opts.version {
-                done.insert(r.key(), r);
-            }
-        }
-    }
+    let mut done = earlier_rows(opts, &final_csv, &log_path)?;
     let wanted: std::collections::HashSet<JobKey> = jobs.iter().map(|j| j.key()).collect();
     done.retain(|k, _| wanted.contains(k));
     let resumed = done.len();
@@ -245,117 +227,19 @@ pub fn run_sweep(
         let rows: Vec<Row> = kept.into_iter().cloned().collect();
         write_atomic(&log_path, &rows_to_csv(&rows))?;
     }
-    let log = Mutex::new(RowLog::open(&log_path)?);
     let pv_dir = pv_folder(&opts.out, &config.name);
     std::fs::create_dir_all(&pv_dir).map_err(|e| os(&pv_dir, "create", e))?;
-
-    let visible = opts.progress && std::io::IsTerminal::is_terminal(&std::io::stderr());
-    let multi = MultiProgress::with_draw_target(if visible {
-        ProgressDrawTarget::stderr()
-    } else {
-        ProgressDrawTarget::hidden()
-    });
-    let overall = multi.add(ProgressBar::new(todo.len() as u64));
-    overall.set_style(
-        ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} jobs, {elapsed} elapsed, ETA {eta} {msg}",
-        )
-        .expect("static template"),
-    );
-    let first_komi = config.komi.first().copied();
-    let new_rows: Mutex<Vec<Row>> = Mutex::new(Vec::new());
-    let failure: Mutex<Option<SweepError>> = Mutex::new(None);
-
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(opts.jobs.max(1))
-        .build()
-        .map_err(|e| SweepError::Shard(format!("cannot start {} job threads: {e}", opts.jobs)))?;
-    pool.install(|| {
-        todo.par_iter().for_each(|job| {
-            if failure.lock().expect("lock").is_some() {
-                return;
-            }
-            let spinner = multi.add(ProgressBar::new_spinner());
-            let label = format!(
-                "{} {} suicide {} komi {}",
-                job.label(),
-                job.rules.ruleset,
-                job.rules.suicide,
-                job.rules.komi
-            );
-            spinner.set_message(label.clone());
-            spinner.enable_steady_tick(Duration::from_millis(250));
-            let nodes = Arc::new(AtomicU64::new(0));
-            let done = AtomicBool::new(false);
-            let out = std::thread::scope(|scope| {
-                if visible {
-                    // The job's node count and rate, twice a second.
-                    scope.spawn(|| {
-                        let started = Instant::now();
-                        while !done.load(Ordering::Relaxed) {
-                            std::thread::sleep(Duration::from_millis(100));
-                            let n = nodes.load(Ordering::Relaxed);
-                            let secs = started.elapsed().as_secs_f64().max(1e-3);
-                            spinner.set_message(format!(
-                                "{label}: {n} nodes, {:.2} M nodes/s",
-                                n as f64 / secs / 1e6
-                            ));
-                        }
-                    });
-                }
-                // A panic must still end the progress thread, and stops the
-                // sweep below instead of unwinding through the pool.
-                let out =
-                    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| runner(job, &nodes)));
-                done.store(true, Ordering::Relaxed);
-                out
-            });
-            spinner.finish_and_clear();
-            let out = match out {
-                Ok(out) => out,
-                Err(panic) => {
-                    let why = panic
-                        .downcast_ref::<String>()
-                        .map(String::as_str)
-                        .or_else(|| panic.downcast_ref::<&str>().copied())
-                        .unwrap_or("a panic")
-                        .to_string();
-                    let mut failure = failure.lock().expect("lock");
-                    if failure.is_none() {
-                        *failure = Some(SweepError::JobFailed { job: label, why });
-                    }
-                    overall.inc(1);
-                    return;
-                }
-            };
-            let mut res = log.lock().expect("lock").append(&out.row);
-            if res.is_ok() && Some(job.rules.komi) == first_komi {
-                let stem = pv_stem(
-                    &job.label(),
-                    job.rules.ruleset.name(),
-                    job.rules.suicide.name(),
-                );
-                if let Some(sgf) = &out.sgf {
-                    res = write_atomic(&pv_dir.join(format!("{stem}.sgf")), sgf.as_bytes());
-                }
-                if let (Ok(()), Some(cert)) = (&res, &out.certificate) {
-                    res = write_atomic(&pv_dir.join(format!("{stem}.cert")), cert.as_bytes());
-                }
-            }
-            match res {
-                Ok(()) => new_rows.lock().expect("lock").push(out.row),
-                Err(e) => *failure.lock().expect("lock") = Some(e.into()),
-            }
-            overall.inc(1);
-        });
-    });
-    overall.finish_and_clear();
-    if let Some(e) = failure.into_inner().expect("lock") {
-        return Err(e);
-    }
+    let keeper = Keeper {
+        log: Mutex::new(RowLog::open(&log_path)?),
+        pv_dir,
+        first_komi: config.komi.first().copied(),
+        rows: Mutex::new(Vec::new()),
+        failure: Mutex::new(None),
+    };
+    run_jobs(&todo, opts, runner, &keeper)?;
 
     let mut by_key = done;
-    for r in new_rows.into_inner().expect("lock") {
+    for r in keeper.rows.into_inner().expect("lock") {
         by_key.insert(r.key(), r);
     }
     let rows: Vec<Row> = jobs
@@ -381,6 +265,180 @@ pub fn run_sweep(
         resumed,
         unsolved,
         seconds: start.elapsed().as_secs_f64(),
+    })
+}
+
+/// The rows an earlier run of this version finished, by job key: from the
+/// log of an interrupted run (which needs `resume`) and the final table,
+/// or with `resume` from the final table alone.
+fn earlier_rows(
+    opts: &SweepOptions,
+    final_csv: &Path,
+    log_path: &Path,
+) -> Result<HashMap<JobKey, Row>, SweepError> {
+    let mut earlier = Vec::new();
+    if log_path.exists() {
+        if !opts.resume {
+            return Err(SweepError::NeedsResume(log_path.to_path_buf()));
+        }
+        if final_csv.exists() {
+            earlier.extend(read_rows(final_csv)?);
+        }
+        earlier.extend(read_rows(log_path)?);
+    } else if opts.resume && final_csv.exists() {
+        earlier.extend(read_rows(final_csv)?);
+    }
+    Ok(earlier
+        .into_iter()
+        .filter(|r| r.version == opts.version)
+        .map(|r| (r.key(), r))
+        .collect())
+}
+
+/// Where finished jobs go: the append log, the PV folder, the new rows,
+/// and the first failure, which stops the sweep.
+struct Keeper {
+    log: Mutex<RowLog>,
+    pv_dir: PathBuf,
+    first_komi: Option<Komi>,
+    rows: Mutex<Vec<Row>>,
+    failure: Mutex<Option<SweepError>>,
+}
+
+impl Keeper {
+    /// Logs a finished job's row and writes its SGF and certificates (at
+    /// the config's first komi), or records why that failed.
+    fn keep(&self, job: &Job, out: JobOutput) {
+        let mut res = self.log.lock().expect("lock").append(&out.row);
+        if res.is_ok() && Some(job.rules.komi) == self.first_komi {
+            let stem = pv_stem(
+                &job.label(),
+                job.rules.ruleset.name(),
+                job.rules.suicide.name(),
+            );
+            if let Some(sgf) = &out.sgf {
+                res = write_atomic(&self.pv_dir.join(format!("{stem}.sgf")), sgf.as_bytes());
+            }
+            if let (Ok(()), Some(cert)) = (&res, &out.certificate) {
+                res = write_atomic(&self.pv_dir.join(format!("{stem}.cert")), cert.as_bytes());
+            }
+        }
+        match res {
+            Ok(()) => self.rows.lock().expect("lock").push(out.row),
+            Err(e) => self.fail(e.into()),
+        }
+    }
+
+    /// Records a failure; the first one stands.
+    fn fail(&self, e: SweepError) {
+        let mut failure = self.failure.lock().expect("lock");
+        if failure.is_none() {
+            *failure = Some(e);
+        }
+    }
+
+    /// Whether a job has failed.
+    fn failed(&self) -> bool {
+        self.failure.lock().expect("lock").is_some()
+    }
+}
+
+/// Runs `todo` on `opts.jobs` threads, with progress bars where stderr is
+/// a terminal, handing each finished job to `keeper`; the first failure
+/// stops the jobs not yet started and is returned.
+fn run_jobs(
+    todo: &[&Job],
+    opts: &SweepOptions,
+    runner: Runner<'_>,
+    keeper: &Keeper,
+) -> Result<(), SweepError> {
+    let visible = opts.progress && std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let multi = MultiProgress::with_draw_target(if visible {
+        ProgressDrawTarget::stderr()
+    } else {
+        ProgressDrawTarget::hidden()
+    });
+    let overall = multi.add(ProgressBar::new(todo.len() as u64));
+    overall.set_style(
+        ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} jobs, {elapsed} elapsed, ETA {eta} {msg}",
+        )
+        .expect("static template"),
+    );
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(opts.jobs.max(1))
+        .build()
+        .map_err(|e| SweepError::Shard(format!("cannot start {} job threads: {e}", opts.jobs)))?;
+    pool.install(|| {
+        todo.par_iter().for_each(|job| {
+            if keeper.failed() {
+                return;
+            }
+            match run_one(job, runner, &multi, visible) {
+                Ok(out) => keeper.keep(job, out),
+                Err(e) => keeper.fail(e),
+            }
+            overall.inc(1);
+        });
+    });
+    overall.finish_and_clear();
+    match keeper.failure.lock().expect("lock").take() {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
+/// Runs one job under a spinner that shows its node count and rate; a
+/// panic of the runner becomes [`SweepError::JobFailed`].
+fn run_one(
+    job: &Job,
+    runner: Runner<'_>,
+    multi: &MultiProgress,
+    visible: bool,
+) -> Result<JobOutput, SweepError> {
+    let spinner = multi.add(ProgressBar::new_spinner());
+    let label = format!(
+        "{} {} suicide {} komi {}",
+        job.label(),
+        job.rules.ruleset,
+        job.rules.suicide,
+        job.rules.komi
+    );
+    spinner.set_message(label.clone());
+    spinner.enable_steady_tick(Duration::from_millis(250));
+    let nodes = Arc::new(AtomicU64::new(0));
+    let done = AtomicBool::new(false);
+    let out = std::thread::scope(|scope| {
+        if visible {
+            // The job's node count and rate, twice a second.
+            scope.spawn(|| {
+                let started = Instant::now();
+                while !done.load(Ordering::Relaxed) {
+                    std::thread::sleep(Duration::from_millis(100));
+                    let n = nodes.load(Ordering::Relaxed);
+                    let secs = started.elapsed().as_secs_f64().max(1e-3);
+                    spinner.set_message(format!(
+                        "{label}: {n} nodes, {:.2} M nodes/s",
+                        n as f64 / secs / 1e6
+                    ));
+                }
+            });
+        }
+        // A panic must still end the progress thread, and stops the
+        // sweep instead of unwinding through the pool.
+        let out = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| runner(job, &nodes)));
+        done.store(true, Ordering::Relaxed);
+        out
+    });
+    spinner.finish_and_clear();
+    out.map_err(|panic| {
+        let why = panic
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| panic.downcast_ref::<&str>().copied())
+            .unwrap_or("a panic")
+            .to_string();
+        SweepError::JobFailed { job: label, why }
     })
 }
 
