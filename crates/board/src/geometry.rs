@@ -290,7 +290,13 @@ impl Board {
                 message: "no points listed".into(),
             });
         }
-        let n = rows.iter().map(|r| r.1).max().unwrap_or(0) + 1;
+        // Saturating: the point number `usize::MAX` must not overflow.
+        let n = rows
+            .iter()
+            .map(|r| r.1)
+            .max()
+            .unwrap_or(0)
+            .saturating_add(1);
         if n > MAX_POINTS {
             return Err(BoardError::TooManyPoints {
                 spec: name.to_string(),

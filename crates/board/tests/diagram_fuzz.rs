@@ -10,6 +10,39 @@ fn boards() -> Vec<Board> {
         .collect()
 }
 
+/// The position of `cells` (0 empty, 1 black, 2 white) on `board`.
+fn from_cells(board: &Board, cells: &[u8]) -> Position {
+    let text: String = board
+        .points()
+        .map(|p| ['.', 'X', 'O'][cells[p.index()] as usize])
+        .collect();
+    Position::from_diagram(board, &text).unwrap()
+}
+
+/// `text` after `edits` (kind, position, byte): kind 0 inserts a byte, 1
+/// deletes one, 2 replaces one, 3 truncates, 4 repeats the tail. Invalid
+/// UTF-8 is replaced.
+fn mutate(text: &str, edits: &[(u8, usize, u8)]) -> String {
+    let mut b = text.as_bytes().to_vec();
+    for &(kind, pos, byte) in edits {
+        let at = pos % (b.len() + 1);
+        match kind % 5 {
+            0 => b.insert(at, byte),
+            1 if at < b.len() => {
+                b.remove(at);
+            }
+            2 if at < b.len() => b[at] = byte,
+            3 => b.truncate(at),
+            4 => {
+                let tail = b[at..].to_vec();
+                b.extend(tail);
+            }
+            _ => {}
+        }
+    }
+    String::from_utf8_lossy(&b).into_owned()
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(2000))]
 
@@ -31,15 +64,40 @@ proptest! {
         }
     }
 
+    /// Valid diagrams (one line and several) with bytes inserted, deleted
+    /// or replaced, truncated, or with their tail repeated.
+    #[test]
+    fn mutated_diagrams_never_panic(
+        b in 0usize..7,
+        cells in proptest::collection::vec(0u8..3, 64),
+        lines in any::<bool>(),
+        edits in proptest::collection::vec(
+            (
+                0u8..5,
+                any::<usize>(),
+                prop_oneof![
+                    4 => proptest::sample::select(b"XO.xo+#@-/\n \t".to_vec()),
+                    1 => any::<u8>(),
+                ],
+            ),
+            1..6,
+        ),
+    ) {
+        let board = &boards()[b];
+        let pos = from_cells(board, &cells);
+        let text = if lines { pos.diagram(board) } else { pos.diagram_line(board) };
+        let text = mutate(&text, &edits);
+        match Position::from_diagram(board, &text) {
+            Ok(p) => prop_assert!(p.occupied().is_subset(board.all())),
+            Err(e) => prop_assert!(!e.to_string().is_empty(), "{:?}", e),
+        }
+    }
+
     /// Every colouring round-trips through both diagram forms.
     #[test]
     fn diagrams_round_trip(cells in proptest::collection::vec(0u8..3, 64), b in 0usize..7) {
         let board = &boards()[b];
-        let text: String = board
-            .points()
-            .map(|p| ['.', 'X', 'O'][cells[p.index()] as usize])
-            .collect();
-        let pos = Position::from_diagram(board, &text).unwrap();
+        let pos = from_cells(board, &cells);
         prop_assert_eq!(Position::from_diagram(board, &pos.diagram(board)).unwrap(), pos);
         prop_assert_eq!(Position::from_diagram(board, &pos.diagram_line(board)).unwrap(), pos);
     }
@@ -63,4 +121,22 @@ fn rows_must_match_the_rectangle() {
         Position::from_diagram(&b, "XO..X"),
         Err(DiagramError::WrongLength { .. })
     ));
+}
+
+/// Every prefix of a diagram, in both forms, on every board: a position
+/// or an error with a message.
+#[test]
+fn every_prefix_is_read_or_refused() {
+    for board in &boards() {
+        let cells: Vec<u8> = (0..64).map(|i| (i * 7 % 3) as u8).collect();
+        let pos = from_cells(board, &cells);
+        for text in [pos.diagram(board), pos.diagram_line(board)] {
+            for end in 0..=text.len() {
+                if let Err(e) = Position::from_diagram(board, &text[..end]) {
+                    assert!(!e.to_string().is_empty(), "{e:?}");
+                    assert!(end < text.len(), "{text:?}: {e}");
+                }
+            }
+        }
+    }
 }

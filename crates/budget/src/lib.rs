@@ -127,6 +127,32 @@ impl fmt::Display for Stop {
     }
 }
 
+/// The instant `seconds` after `start`: a negative number or NaN counts as
+/// 0, and a time the clock cannot hold (infinity, 1e300 seconds) is no
+/// deadline at all (`None`), never a panic.
+///
+/// ```
+/// use kosolve_budget::deadline_after;
+/// use std::time::{Duration, Instant};
+///
+/// let now = Instant::now();
+/// assert_eq!(deadline_after(now, 1.5), Some(now + Duration::from_millis(1500)));
+/// assert_eq!(deadline_after(now, -1.0), Some(now));
+/// assert_eq!(deadline_after(now, f64::NAN), Some(now));
+/// assert_eq!(deadline_after(now, f64::INFINITY), None);
+/// assert_eq!(deadline_after(now, 1e300), None);
+/// ```
+pub fn deadline_after(start: Instant, seconds: f64) -> Option<Instant> {
+    let seconds = if seconds.is_nan() {
+        0.0
+    } else {
+        seconds.max(0.0)
+    };
+    Duration::try_from_secs_f64(seconds)
+        .ok()
+        .and_then(|d| start.checked_add(d))
+}
+
 /// A method's limits: nodes, a deadline, bytes and a cancellation token.
 /// `None` is no limit. Cloning shares the token.
 #[derive(Clone, Debug, Default)]
@@ -153,9 +179,11 @@ impl Budget {
         self
     }
 
-    /// The budget with a deadline `seconds` from now (negative counts as 0).
+    /// The budget with a deadline `seconds` from now ([`deadline_after`]:
+    /// negative or not a number counts as 0, beyond what the clock can
+    /// hold as none).
     pub fn with_seconds(mut self, seconds: Option<f64>) -> Budget {
-        self.deadline = seconds.map(|s| Instant::now() + Duration::from_secs_f64(s.max(0.0)));
+        self.deadline = seconds.and_then(|s| deadline_after(Instant::now(), s));
         self
     }
 

@@ -390,7 +390,8 @@ fn parse_board(lines: &mut Lines<'_>) -> Result<BoardSpec, FormatError> {
                 format!("`board` needs RxC or `graph N`, found `{rest}`"),
             )
         })?;
-    if r == 0 || c == 0 || r * c > 64 {
+    // Checked: `board 18446744073709551615x2` must not overflow.
+    if r == 0 || c == 0 || r.checked_mul(c).is_none_or(|n| n > 64) {
         return Err(syntax(
             no,
             format!("board {r}x{c}: a board needs 1 to 64 points"),

@@ -768,6 +768,124 @@ mod tests {
             .starts_with("? illegal move"));
     }
 
+    /// The session of tests/data/gtp_session.txt: every command, valid and
+    /// not, on 2x2 and 1x5 under several rulesets.
+    const SESSION: &str = include_str!("../tests/data/gtp_session.txt");
+
+    /// Whether `line` asks for a board of 7 to 64 points (where genmove
+    /// would run to its time limit: too slow for a property; larger boards
+    /// are refused at once).
+    fn large_board(line: &str) -> bool {
+        let points = |l: &str| -> usize {
+            let Some(l) = preprocess(l) else {
+                return 0;
+            };
+            let dims: Vec<usize> = match split_command(&l) {
+                (_, Some("boardsize"), args) => args
+                    .iter()
+                    .chain(&args)
+                    .map(|a| a.parse().unwrap_or(1))
+                    .collect(),
+                (_, Some("rectangular_boardsize"), args) => {
+                    args.iter().map(|a| a.parse().unwrap_or(1)).collect()
+                }
+                _ => return 0,
+            };
+            dims.iter().fold(1usize, |p, &n| p.saturating_mul(n))
+        };
+        (7..=kosolve_board::MAX_POINTS).contains(&points(line))
+    }
+
+    /// `SESSION` after `edits` (kind, position, byte): kind 0 inserts a
+    /// byte, 1 deletes one, 2 replaces one, 3 drops a line, 4 repeats a
+    /// line, 5 swaps two lines. Invalid UTF-8 is replaced, as `run` does.
+    fn mutated_session(edits: &[(u8, usize, u8)]) -> Vec<String> {
+        let mut lines: Vec<Vec<u8>> = SESSION.lines().map(|l| l.as_bytes().to_vec()).collect();
+        for &(kind, pos, byte) in edits {
+            let n = lines.len();
+            if n == 0 {
+                break;
+            }
+            let line = &mut lines[pos % n];
+            let at = (pos / n) % (line.len() + 1);
+            match kind % 6 {
+                0 => line.insert(at, byte),
+                1 if at < line.len() => {
+                    line.remove(at);
+                }
+                2 if at < line.len() => line[at] = byte,
+                3 => {
+                    lines.remove(pos % n);
+                }
+                4 => {
+                    let copy = lines[pos % n].clone();
+                    lines.insert(pos % n, copy);
+                }
+                5 => lines.swap(pos % n, (pos / n) % n),
+                _ => {}
+            }
+        }
+        lines
+            .iter()
+            .map(|l| String::from_utf8_lossy(l).into_owned())
+            .collect()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(128))]
+
+        /// The recorded session with bytes inserted, deleted or replaced
+        /// and lines dropped, repeated or swapped: every line gets a
+        /// well-formed answer and nothing panics.
+        #[test]
+        fn mutated_sessions_never_panic(
+            edits in prop::collection::vec(
+                (
+                    0u8..6,
+                    any::<usize>(),
+                    prop_oneof![
+                        4 => prop::sample::select(b"0123456789 \tabwABpPsq#-.".to_vec()),
+                        1 => any::<u8>(),
+                    ],
+                ),
+                1..8,
+            ),
+        ) {
+            let mut e = engine("2x2", Ruleset::Psk);
+            for line in mutated_session(&edits) {
+                if large_board(&line) {
+                    continue;
+                }
+                if let Some(resp) = e.execute(&line) {
+                    well_formed(&line, &resp);
+                }
+                if e.quit {
+                    break;
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_session_runs_to_its_quit() {
+        let mut e = engine("2x2", Ruleset::Psk);
+        let mut answers = 0;
+        for line in mutated_session(&[]) {
+            assert!(!large_board(&line), "{line}");
+            if let Some(resp) = e.execute(&line) {
+                well_formed(&line, &resp);
+                answers += 1;
+            }
+            if e.quit {
+                break;
+            }
+        }
+        assert!(e.quit);
+        // As many answers as the binary gives to the session.
+        let expected = include_str!("../tests/data/gtp_session.expected");
+        assert_eq!(answers, expected.split_terminator("\n\n").count());
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(512))]
 

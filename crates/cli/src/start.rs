@@ -129,3 +129,156 @@ pub fn resolve(board: Option<&str>, args: &StartArgs) -> Result<Resolved, CliErr
         record_komi: None,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    //! Fuzzing the start options as `solve` and `count` read them: a
+    //! board, a diagram, a player, prisoners or a game record, each valid,
+    //! mutated or on an edge, then the setup played under every ruleset.
+
+    use super::*;
+    use kosolve_rules::{Rules, Ruleset};
+    use proptest::prelude::*;
+    use std::path::PathBuf;
+
+    /// Game records to mutate.
+    const RECORDS: &[&str] = &[
+        "(;GM[1]FF[4]SZ[3]KM[0.5]PL[W]AB[aa][bb]AW[cb]AE[cc];W[ca];B[](;W[ab];B[ac])(;W[tt]))",
+        "(;SZ[4:2]AB[aa:bb]AW[da];B[cb];W[ca];B[];W[])",
+        "(;SZ[2];B[aa];W[bb];B[ab];W[ba];B[];W[])",
+        "(;SZ[5:1];B[ba];W[da];B[aa];W[ea])",
+    ];
+
+    /// Values for `--to-move` and `--prisoners`.
+    const WORDS: &[&str] = &[
+        "black",
+        "W",
+        "",
+        "red",
+        "0,0",
+        "3,1",
+        "1000,0",
+        "1001,0",
+        ",",
+        "4294967296,0",
+        "-1,2",
+        "1,2,3",
+    ];
+
+    /// `text` after `edits` (kind, position, byte): kind 0 inserts a byte,
+    /// 1 deletes one, 2 replaces one, 3 truncates. Invalid UTF-8 is
+    /// replaced.
+    fn mutate(text: &str, edits: &[(u8, usize, u8)]) -> Vec<u8> {
+        let mut b = text.as_bytes().to_vec();
+        for &(kind, pos, byte) in edits {
+            let at = pos % (b.len() + 1);
+            match kind % 4 {
+                0 => b.insert(at, byte),
+                1 if at < b.len() => {
+                    b.remove(at);
+                }
+                2 if at < b.len() => b[at] = byte,
+                3 => b.truncate(at),
+                _ => {}
+            }
+        }
+        b
+    }
+
+    /// A scratch file of this process for test `tag`.
+    fn scratch(tag: &str) -> PathBuf {
+        std::env::temp_dir().join(format!("kosolve-start-{tag}-{}", std::process::id()))
+    }
+
+    /// Resolves the options; an error must have a message, and a start
+    /// must be playable or refused with a message under every ruleset.
+    fn resolve_checked(board: Option<&str>, args: &StartArgs) -> Result<(), TestCaseError> {
+        match resolve(board, args) {
+            Ok(r) => {
+                for ruleset in Ruleset::ALL {
+                    if let Err(e) = r.setup.game(r.board.clone(), Rules::new(ruleset)) {
+                        prop_assert!(!e.to_string().is_empty(), "{e:?}");
+                    }
+                }
+            }
+            Err(e) => prop_assert!(!e.to_string().is_empty(), "{e:?}"),
+        }
+        Ok(())
+    }
+
+    fn edits() -> impl Strategy<Value = Vec<(u8, usize, u8)>> {
+        prop::collection::vec(
+            (
+                0u8..4,
+                any::<usize>(),
+                prop_oneof![
+                    4 => prop::sample::select(b"XO./ ()[];:BWAEabcdt01239".to_vec()),
+                    1 => any::<u8>(),
+                ],
+            ),
+            0..5,
+        )
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(150))]
+
+        /// `--board`, `--position`, `--to-move` and `--prisoners`.
+        #[test]
+        fn positions_never_panic(
+            board in prop::sample::select(vec!["2x2", "1x3", "2x3", "ring:4", "3x", "0x2"]),
+            cells in prop::collection::vec(prop::sample::select(vec!['X', 'O', '.']), 6),
+            diagram_edits in edits(),
+            to_move in prop::option::of(prop::sample::select(WORDS)),
+            prisoners in prop::option::of(prop::sample::select(WORDS)),
+        ) {
+            let n = kosolve_board::Board::parse(board).map_or(4, |b| b.len());
+            let diagram: String = cells.iter().cycle().take(n).collect();
+            let diagram = String::from_utf8_lossy(&mutate(&diagram, &diagram_edits)).into_owned();
+            let args = StartArgs {
+                position: Some(diagram),
+                to_move: to_move.map(String::from),
+                prisoners: prisoners.map(String::from),
+                game: None,
+            };
+            resolve_checked(Some(board), &args)?;
+        }
+
+        /// `--game FILE` with a mutated record (the bytes as written, so
+        /// invalid UTF-8 too).
+        #[test]
+        fn game_records_never_panic(
+            record in 0..RECORDS.len(),
+            record_edits in edits(),
+            prisoners in prop::option::of(prop::sample::select(WORDS)),
+        ) {
+            let path = scratch("record");
+            std::fs::write(&path, mutate(RECORDS[record], &record_edits)).unwrap();
+            let args = StartArgs {
+                position: None,
+                to_move: None,
+                prisoners: prisoners.map(String::from),
+                game: Some(path.display().to_string()),
+            };
+            resolve_checked(None, &args)?;
+        }
+    }
+
+    #[test]
+    fn the_records_resolve() {
+        for (i, r) in RECORDS.iter().enumerate() {
+            let path = scratch(&format!("seed{i}"));
+            std::fs::write(&path, r).unwrap();
+            let args = StartArgs {
+                game: Some(path.display().to_string()),
+                ..StartArgs::default()
+            };
+            let resolved = resolve(None, &args).unwrap_or_else(|e| panic!("{r}: {e}"));
+            resolved
+                .setup
+                .game(resolved.board.clone(), Rules::new(Ruleset::Psk))
+                .unwrap_or_else(|e| panic!("{r}: {e}"));
+            let _ = std::fs::remove_file(path);
+        }
+    }
+}

@@ -257,3 +257,18 @@ fn seeds_parse() {
         parse(s).unwrap_or_else(|e| panic!("{s}: {e}"));
     }
 }
+
+/// Every prefix of the seeds (a record cut short, as a truncated file is):
+/// an error with a message and an offset within the text, or a record.
+#[test]
+fn every_prefix_of_the_seeds_is_read_or_refused() {
+    for s in SEEDS {
+        for end in (0..=s.len()).filter(|&i| s.is_char_boundary(i)) {
+            parse_checked(&s[..end]);
+            if !s[..end].contains(')') {
+                // No game tree is closed yet.
+                assert!(parse(&s[..end]).is_err(), "{}", &s[..end]);
+            }
+        }
+    }
+}

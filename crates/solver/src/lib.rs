@@ -42,7 +42,7 @@ use std::borrow::Cow;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// How the root is searched.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -448,7 +448,8 @@ impl Tables {
     /// Empty tables for solving states of `game` (its ruleset decides
     /// whether dependency tracking applies) within `opts.memory_mib`.
     pub fn new<G: Game>(game: &G, opts: &SolveOptions) -> Tables {
-        let cap = opts.memory_mib.max(1) * 1024 * 1024;
+        // Saturating: `--memory` takes any usize.
+        let cap = opts.memory_mib.max(1).saturating_mul(1024 * 1024);
         let dep = opts.dependencies && game.history_entries(&mut Vec::new());
         Tables {
             syms: key_syms(game, opts),
@@ -573,7 +574,7 @@ fn shared_for<G: Game>(
         budget: Budget {
             deadline: opts
                 .max_seconds
-                .map(|s| start + Duration::from_secs_f64(s.max(0.0))),
+                .and_then(|s| kosolve_budget::deadline_after(start, s)),
             ..opts.budget()
         },
         pass_first: opts.pass_first,
@@ -1231,7 +1232,7 @@ fn solve_kee_graph(
     }
     // Up to three graphs live at once: the best game bounding each side
     // and the one being built.
-    let cap = ((opts.memory_mib as u64 * (1 << 20)) / (3 * KEE_BYTES_PER_CLASS))
+    let cap = ((opts.memory_mib as u64).saturating_mul(1 << 20) / (3 * KEE_BYTES_PER_CLASS))
         .min(opts.kee_max_situations.unwrap_or(u64::MAX));
     let kopts = kosolve_kee::KeeOptions {
         max_situations: cap,

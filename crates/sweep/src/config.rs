@@ -94,7 +94,7 @@ struct RawPosition {
 #[serde(deny_unknown_fields)]
 struct RawLimits {
     max_nodes: Option<u64>,
-    max_seconds: Option<f64>,
+    max_seconds: Option<Spanned<f64>>,
     memory_mib: Option<u64>,
     threads: Option<usize>,
     kee_situations: Option<u64>,
@@ -494,6 +494,19 @@ impl Config {
                 message: "limits.kee_situations must be at least 1".into(),
             });
         }
+        // As `--max-seconds`: a deadline needs a finite number, at least 0.
+        let max_seconds = match &l.max_seconds {
+            Some(s) if !(*s.get_ref() >= 0.0 && s.get_ref().is_finite()) => {
+                return Err(err(
+                    s.span(),
+                    format!(
+                        "limits.max_seconds must be a non-negative number (got {})",
+                        s.get_ref()
+                    ),
+                ))
+            }
+            s => s.as_ref().map(|s| *s.get_ref()),
+        };
         let kee_method = match &raw.kee_method {
             None => Method::Search,
             Some(m) => match Method::from_name(m.get_ref()) {
@@ -522,7 +535,7 @@ impl Config {
             engine,
             certificates: raw.certificates.unwrap_or(false),
             max_nodes: l.max_nodes,
-            max_seconds: l.max_seconds,
+            max_seconds,
             memory_mib: l.memory_mib.unwrap_or(d.memory_mib),
             threads: l.threads.unwrap_or(d.threads),
             kee_method,

@@ -218,6 +218,21 @@ fn rejects_malformed_texts() {
     ));
 }
 
+/// Found by the fuzzing of crates/cli/tests/fuzz_certificates.rs: the
+/// point count `rows * cols` overflowed (a panic in debug builds).
+#[test]
+fn huge_board_dimensions_are_a_syntax_error() {
+    for board in [
+        "board 18446744073709551615x2",
+        "board 2x9223372036854775808",
+        "board 4294967296x4294967296",
+    ] {
+        let e = mutated("board 2x3", board).expect_err(board);
+        assert!(matches!(e, FormatError::Syntax { line: 3, .. }), "{e:?}");
+        assert!(e.to_string().contains("1 to 64 points"), "{e}");
+    }
+}
+
 #[test]
 fn an_off_board_start_move_parses_and_is_illegal() {
     let cert = &mutated("moves 4 pass 2", "moves 2 pass 6").unwrap()[0];
