@@ -285,6 +285,270 @@ impl Job {
     }
 }
 
+/// One `[[positions]]` table, checked: its name, board, diagram, player
+/// to move, prisoners (legal under psk) and claim. The error is the
+/// message without the position's name.
+fn position(p: &RawPosition) -> Result<NamedPosition, String> {
+    if !is_name(&p.name) {
+        return Err(
+            "the name must be non-empty and use only letters, digits, '-', '_' and '.'".into(),
+        );
+    }
+    let board = Board::parse(&p.board).map_err(|e| e.to_string())?;
+    let position = Position::from_diagram(&board, &p.diagram).map_err(|e| e.to_string())?;
+    let to_move = match p.to_move.as_deref().map(str::to_ascii_lowercase).as_deref() {
+        None | Some("black") => Color::Black,
+        Some("white") => Color::White,
+        Some(other) => return Err(format!("to_move '{other}' is not one of: black, white")),
+    };
+    Start::new(position, to_move)
+        .check(&board, &Rules::new(Ruleset::Psk))
+        .map_err(|e| e.to_string())?;
+    let claim = match p.claim.as_deref() {
+        None => None,
+        Some("fixed-ko-eye") => Some(PositionClaim::KoEye),
+        Some("fixed-ko-fight") => Some(PositionClaim::KoFight),
+        Some(other) => {
+            return Err(format!(
+                "claim '{other}' is not one of: fixed-ko-eye, fixed-ko-fight"
+            ))
+        }
+    };
+    if p.claim.is_some() != p.pair.is_some() {
+        return Err("'claim' and 'pair' go together".into());
+    }
+    Ok(NamedPosition {
+        name: p.name.clone(),
+        board: Arc::new(board),
+        position,
+        to_move,
+        prisoners: p.prisoners.unwrap_or([0, 0]),
+        source: p.source.clone().unwrap_or_default(),
+        note: p.note.clone().unwrap_or_default(),
+        claim,
+        pair: p.pair.clone(),
+    })
+}
+
+/// Whether `v` is a valid config or position name: non-empty, letters,
+/// digits, `-`, `_` and `.` only.
+fn is_name(v: &str) -> bool {
+    !v.is_empty()
+        && v.chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_' || c == '.')
+}
+
+/// The config being parsed, for messages that name its file and line.
+struct Ctx<'a> {
+    path: &'a str,
+    text: &'a str,
+}
+
+type Span = std::ops::Range<usize>;
+
+impl Ctx<'_> {
+    /// An error at the line of `span`.
+    fn err(&self, span: Span, message: String) -> ConfigError {
+        ConfigError::Value {
+            path: self.path.to_string(),
+            line: line_of(self.text, span.start),
+            message,
+        }
+    }
+
+    /// An error about the file as a whole (`line` 1) or a limit (`line` 0).
+    fn err_at(&self, line: usize, message: &str) -> ConfigError {
+        ConfigError::Value {
+            path: self.path.to_string(),
+            line,
+            message: message.into(),
+        }
+    }
+
+    /// The list `key` must not be empty.
+    fn nonempty(&self, span: Span, len: usize, key: &str) -> Result<(), ConfigError> {
+        if len == 0 {
+            Err(self.err(span, format!("'{key}' must list at least one value")))
+        } else {
+            Ok(())
+        }
+    }
+
+    /// `boards`, each built once; a config needs boards or positions.
+    fn boards(&self, raw: &RawConfig) -> Result<Vec<Arc<Board>>, ConfigError> {
+        let mut boards = Vec::new();
+        if let Some(list) = &raw.boards {
+            if raw.positions.is_empty() {
+                self.nonempty(list.span(), list.get_ref().len(), "boards")?;
+            }
+            for b in list.get_ref() {
+                let board =
+                    Board::parse(b.get_ref()).map_err(|e| self.err(b.span(), e.to_string()))?;
+                boards.push(Arc::new(board));
+            }
+        } else if raw.positions.is_empty() {
+            return Err(self.err_at(1, "the config lists no 'boards' and no '[[positions]]'"));
+        }
+        Ok(boards)
+    }
+
+    /// `[[positions]]`, each checked, and each `pair` naming another one.
+    fn positions(&self, raw: &[Spanned<RawPosition>]) -> Result<Vec<NamedPosition>, ConfigError> {
+        let mut positions: Vec<NamedPosition> = Vec::new();
+        for p in raw {
+            let fail =
+                |m: String| self.err(p.span(), format!("position '{}': {m}", p.get_ref().name));
+            if positions.iter().any(|q| q.name == p.get_ref().name) {
+                return Err(fail("the name is used twice".into()));
+            }
+            positions.push(position(p.get_ref()).map_err(fail)?);
+        }
+        for (p, raw) in positions.iter().zip(raw) {
+            if let Some(pair) = &p.pair {
+                if pair == &p.name || !positions.iter().any(|q| &q.name == pair) {
+                    return Err(self.err(
+                        raw.span(),
+                        format!(
+                            "position '{}': pair '{pair}' names no other position",
+                            p.name
+                        ),
+                    ));
+                }
+            }
+        }
+        Ok(positions)
+    }
+
+    /// `rules`, where `all` stands for every ruleset.
+    fn rules(&self, list: &[Spanned<String>]) -> Result<Vec<Ruleset>, ConfigError> {
+        let mut rules = Vec::new();
+        for r in list {
+            if r.get_ref() == "all" {
+                rules.extend(Ruleset::ALL);
+                continue;
+            }
+            let rs: Ruleset = r
+                .get_ref()
+                .parse()
+                .map_err(|e: kosolve_rules::RulesError| self.err(r.span(), e.to_string()))?;
+            rules.push(rs);
+        }
+        Ok(rules)
+    }
+
+    /// `suicide` (default: forbidden).
+    fn suicide(
+        &self,
+        list: Option<&Spanned<Vec<Spanned<String>>>>,
+    ) -> Result<Vec<Suicide>, ConfigError> {
+        let mut suicide = Vec::new();
+        match list {
+            None => suicide.push(Suicide::Forbidden),
+            Some(list) => {
+                self.nonempty(list.span(), list.get_ref().len(), "suicide")?;
+                for s in list.get_ref() {
+                    suicide.push(
+                        s.get_ref()
+                            .parse()
+                            .map_err(|m: String| self.err(s.span(), m))?,
+                    );
+                }
+            }
+        }
+        Ok(suicide)
+    }
+
+    /// `komi` (default: 0), numbers or strings.
+    fn komi(
+        &self,
+        list: Option<&Spanned<Vec<Spanned<toml::Value>>>>,
+    ) -> Result<Vec<Komi>, ConfigError> {
+        let mut komi = Vec::new();
+        match list {
+            None => komi.push(Komi::ZERO),
+            Some(list) => {
+                self.nonempty(list.span(), list.get_ref().len(), "komi")?;
+                for k in list.get_ref() {
+                    let text = match k.get_ref() {
+                        toml::Value::Integer(i) => i.to_string(),
+                        toml::Value::Float(f) => f.to_string(),
+                        toml::Value::String(s) => s.clone(),
+                        other => {
+                            return Err(
+                                self.err(k.span(), format!("komi must be a number, found {other}"))
+                            )
+                        }
+                    };
+                    komi.push(text.parse().map_err(|e: kosolve_rules::RulesError| {
+                        self.err(k.span(), e.to_string())
+                    })?);
+                }
+            }
+        }
+        Ok(komi)
+    }
+
+    /// `[limits]`, `kee_method`, `engine` and `certificates`.
+    fn limits(&self, raw: &RawConfig) -> Result<Limits, ConfigError> {
+        let d = Limits::default();
+        let l = &raw.limits;
+        if l.threads == Some(0) {
+            return Err(self.err_at(0, "limits.threads must be at least 1"));
+        }
+        if l.kee_situations == Some(0) {
+            return Err(self.err_at(0, "limits.kee_situations must be at least 1"));
+        }
+        // As `--max-seconds`: a deadline needs a finite number, at least 0.
+        let max_seconds = match &l.max_seconds {
+            Some(s) if !(*s.get_ref() >= 0.0 && s.get_ref().is_finite()) => {
+                return Err(self.err(
+                    s.span(),
+                    format!(
+                        "limits.max_seconds must be a non-negative number (got {})",
+                        s.get_ref()
+                    ),
+                ))
+            }
+            s => s.as_ref().map(|s| *s.get_ref()),
+        };
+        let kee_method = match &raw.kee_method {
+            None => Method::Search,
+            Some(m) => match Method::from_name(m.get_ref()) {
+                Some(k) if k.applies_to(Ruleset::Kee) => k,
+                _ => {
+                    return Err(self.err(
+                        m.span(),
+                        format!(
+                            "kee_method '{}' is not one of: search, parity, auto",
+                            m.get_ref()
+                        ),
+                    ))
+                }
+            },
+        };
+        let engine = match &raw.engine {
+            None => kosolve_solver::Engine::Auto,
+            Some(e) => kosolve_solver::Engine::from_name(e.get_ref()).ok_or_else(|| {
+                self.err(
+                    e.span(),
+                    format!("engine '{}' is not one of: auto, pns, id", e.get_ref()),
+                )
+            })?,
+        };
+        let limits = Limits {
+            engine,
+            certificates: raw.certificates.unwrap_or(false),
+            max_nodes: l.max_nodes,
+            max_seconds,
+            memory_mib: l.memory_mib.unwrap_or(d.memory_mib),
+            threads: l.threads.unwrap_or(d.threads),
+            kee_method,
+            kee_situations: l.kee_situations,
+        };
+        Ok(limits)
+    }
+}
+
 fn line_of(text: &str, offset: usize) -> usize {
     text[..offset.min(text.len())]
         .bytes()
@@ -314,20 +578,12 @@ impl Config {
             path: path.to_string(),
             message: e.to_string(),
         })?;
-        let err = |span: std::ops::Range<usize>, message: String| ConfigError::Value {
-            path: path.to_string(),
-            line: line_of(text, span.start),
-            message,
-        };
-        let name = match raw.name {
+        let cx = Ctx { path, text };
+        let name = match &raw.name {
             Some(n) => {
                 let v = n.get_ref();
-                if v.is_empty()
-                    || !v
-                        .chars()
-                        .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_' || c == '.')
-                {
-                    return Err(err(
+                if !is_name(v) {
+                    return Err(cx.err(
                         n.span(),
                         format!("name '{v}' must be non-empty and use only letters, digits, '-', '_' and '.'"),
                     ));
@@ -336,211 +592,13 @@ impl Config {
             }
             None => default_name.to_string(),
         };
-        let nonempty = |s: std::ops::Range<usize>, len: usize, key: &str| {
-            if len == 0 {
-                Err(err(s, format!("'{key}' must list at least one value")))
-            } else {
-                Ok(())
-            }
-        };
-        nonempty(raw.rules.span(), raw.rules.get_ref().len(), "rules")?;
-        let mut boards = Vec::new();
-        if let Some(list) = &raw.boards {
-            if raw.positions.is_empty() {
-                nonempty(list.span(), list.get_ref().len(), "boards")?;
-            }
-            for b in list.get_ref() {
-                let board = Board::parse(b.get_ref()).map_err(|e| err(b.span(), e.to_string()))?;
-                boards.push(Arc::new(board));
-            }
-        } else if raw.positions.is_empty() {
-            return Err(ConfigError::Value {
-                path: path.to_string(),
-                line: 1,
-                message: "the config lists no 'boards' and no '[[positions]]'".into(),
-            });
-        }
-        let mut positions: Vec<NamedPosition> = Vec::new();
-        for p in &raw.positions {
-            let span = p.span();
-            let p = p.get_ref();
-            let fail = |m: String| err(span.clone(), format!("position '{}': {m}", p.name));
-            if p.name.is_empty()
-                || !p
-                    .name
-                    .chars()
-                    .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_' || c == '.')
-            {
-                return Err(fail(
-                    "the name must be non-empty and use only letters, digits, '-', '_' and '.'"
-                        .into(),
-                ));
-            }
-            if positions.iter().any(|q| q.name == p.name) {
-                return Err(fail("the name is used twice".into()));
-            }
-            let board = Board::parse(&p.board).map_err(|e| fail(e.to_string()))?;
-            let position =
-                Position::from_diagram(&board, &p.diagram).map_err(|e| fail(e.to_string()))?;
-            let to_move = match p.to_move.as_deref().map(str::to_ascii_lowercase).as_deref() {
-                None | Some("black") => Color::Black,
-                Some("white") => Color::White,
-                Some(other) => {
-                    return Err(fail(format!(
-                        "to_move '{other}' is not one of: black, white"
-                    )))
-                }
-            };
-            let prisoners = p.prisoners.unwrap_or([0, 0]);
-            Start::new(position, to_move)
-                .check(&board, &Rules::new(Ruleset::Psk))
-                .map_err(|e| fail(e.to_string()))?;
-            positions.push(NamedPosition {
-                name: p.name.clone(),
-                board: Arc::new(board),
-                position,
-                to_move,
-                prisoners,
-                source: p.source.clone().unwrap_or_default(),
-                note: p.note.clone().unwrap_or_default(),
-                claim: match p.claim.as_deref() {
-                    None => None,
-                    Some("fixed-ko-eye") => Some(PositionClaim::KoEye),
-                    Some("fixed-ko-fight") => Some(PositionClaim::KoFight),
-                    Some(other) => {
-                        return Err(fail(format!(
-                            "claim '{other}' is not one of: fixed-ko-eye, fixed-ko-fight"
-                        )))
-                    }
-                },
-                pair: p.pair.clone(),
-            });
-            if p.claim.is_some() != p.pair.is_some() {
-                return Err(fail("'claim' and 'pair' go together".into()));
-            }
-        }
-        for (p, raw) in positions.iter().zip(&raw.positions) {
-            if let Some(pair) = &p.pair {
-                if pair == &p.name || !positions.iter().any(|q| &q.name == pair) {
-                    return Err(err(
-                        raw.span(),
-                        format!(
-                            "position '{}': pair '{pair}' names no other position",
-                            p.name
-                        ),
-                    ));
-                }
-            }
-        }
-        let mut rules = Vec::new();
-        for r in raw.rules.get_ref() {
-            if r.get_ref() == "all" {
-                rules.extend(Ruleset::ALL);
-                continue;
-            }
-            let rs: Ruleset = r
-                .get_ref()
-                .parse()
-                .map_err(|e: kosolve_rules::RulesError| err(r.span(), e.to_string()))?;
-            rules.push(rs);
-        }
-        let mut suicide = Vec::new();
-        match &raw.suicide {
-            None => suicide.push(Suicide::Forbidden),
-            Some(list) => {
-                nonempty(list.span(), list.get_ref().len(), "suicide")?;
-                for s in list.get_ref() {
-                    suicide.push(s.get_ref().parse().map_err(|m: String| err(s.span(), m))?);
-                }
-            }
-        }
-        let mut komi = Vec::new();
-        match &raw.komi {
-            None => komi.push(Komi::ZERO),
-            Some(list) => {
-                nonempty(list.span(), list.get_ref().len(), "komi")?;
-                for k in list.get_ref() {
-                    let text = match k.get_ref() {
-                        toml::Value::Integer(i) => i.to_string(),
-                        toml::Value::Float(f) => f.to_string(),
-                        toml::Value::String(s) => s.clone(),
-                        other => {
-                            return Err(err(
-                                k.span(),
-                                format!("komi must be a number, found {other}"),
-                            ))
-                        }
-                    };
-                    komi.push(
-                        text.parse()
-                            .map_err(|e: kosolve_rules::RulesError| err(k.span(), e.to_string()))?,
-                    );
-                }
-            }
-        }
-        let d = Limits::default();
-        let l = raw.limits;
-        if l.threads == Some(0) {
-            return Err(ConfigError::Value {
-                path: path.to_string(),
-                line: 0,
-                message: "limits.threads must be at least 1".into(),
-            });
-        }
-        if l.kee_situations == Some(0) {
-            return Err(ConfigError::Value {
-                path: path.to_string(),
-                line: 0,
-                message: "limits.kee_situations must be at least 1".into(),
-            });
-        }
-        // As `--max-seconds`: a deadline needs a finite number, at least 0.
-        let max_seconds = match &l.max_seconds {
-            Some(s) if !(*s.get_ref() >= 0.0 && s.get_ref().is_finite()) => {
-                return Err(err(
-                    s.span(),
-                    format!(
-                        "limits.max_seconds must be a non-negative number (got {})",
-                        s.get_ref()
-                    ),
-                ))
-            }
-            s => s.as_ref().map(|s| *s.get_ref()),
-        };
-        let kee_method = match &raw.kee_method {
-            None => Method::Search,
-            Some(m) => match Method::from_name(m.get_ref()) {
-                Some(k) if k.applies_to(Ruleset::Kee) => k,
-                _ => {
-                    return Err(err(
-                        m.span(),
-                        format!(
-                            "kee_method '{}' is not one of: search, parity, auto",
-                            m.get_ref()
-                        ),
-                    ))
-                }
-            },
-        };
-        let engine = match &raw.engine {
-            None => kosolve_solver::Engine::Auto,
-            Some(e) => kosolve_solver::Engine::from_name(e.get_ref()).ok_or_else(|| {
-                err(
-                    e.span(),
-                    format!("engine '{}' is not one of: auto, pns, id", e.get_ref()),
-                )
-            })?,
-        };
-        let limits = Limits {
-            engine,
-            certificates: raw.certificates.unwrap_or(false),
-            max_nodes: l.max_nodes,
-            max_seconds,
-            memory_mib: l.memory_mib.unwrap_or(d.memory_mib),
-            threads: l.threads.unwrap_or(d.threads),
-            kee_method,
-            kee_situations: l.kee_situations,
-        };
+        cx.nonempty(raw.rules.span(), raw.rules.get_ref().len(), "rules")?;
+        let boards = cx.boards(&raw)?;
+        let positions = cx.positions(&raw.positions)?;
+        let rules = cx.rules(raw.rules.get_ref())?;
+        let suicide = cx.suicide(raw.suicide.as_ref())?;
+        let komi = cx.komi(raw.komi.as_ref())?;
+        let limits = cx.limits(&raw)?;
         Ok(Config {
             name,
             description: raw.description.unwrap_or_default(),
