@@ -1,6 +1,7 @@
 //! The diagram parser never panics, and reads back what `diagram` writes.
 
 use kosolve_board::{Board, DiagramError, Position};
+use kosolve_testkit::mutate;
 use proptest::prelude::*;
 
 fn boards() -> Vec<Board> {
@@ -17,30 +18,6 @@ fn from_cells(board: &Board, cells: &[u8]) -> Position {
         .map(|p| ['.', 'X', 'O'][cells[p.index()] as usize])
         .collect();
     Position::from_diagram(board, &text).unwrap()
-}
-
-/// `text` after `edits` (kind, position, byte): kind 0 inserts a byte, 1
-/// deletes one, 2 replaces one, 3 truncates, 4 repeats the tail. Invalid
-/// UTF-8 is replaced.
-fn mutate(text: &str, edits: &[(u8, usize, u8)]) -> String {
-    let mut b = text.as_bytes().to_vec();
-    for &(kind, pos, byte) in edits {
-        let at = pos % (b.len() + 1);
-        match kind % 5 {
-            0 => b.insert(at, byte),
-            1 if at < b.len() => {
-                b.remove(at);
-            }
-            2 if at < b.len() => b[at] = byte,
-            3 => b.truncate(at),
-            4 => {
-                let tail = b[at..].to_vec();
-                b.extend(tail);
-            }
-            _ => {}
-        }
-    }
-    String::from_utf8_lossy(&b).into_owned()
 }
 
 proptest! {
@@ -86,7 +63,7 @@ proptest! {
         let board = &boards()[b];
         let pos = from_cells(board, &cells);
         let text = if lines { pos.diagram(board) } else { pos.diagram_line(board) };
-        let text = mutate(&text, &edits);
+        let text = mutate(&text, &edits, &[]);
         match Position::from_diagram(board, &text) {
             Ok(p) => prop_assert!(p.occupied().is_subset(board.all())),
             Err(e) => prop_assert!(!e.to_string().is_empty(), "{:?}", e),

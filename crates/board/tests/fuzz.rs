@@ -4,6 +4,7 @@
 //! parses is a valid graph. (Diagrams: tests/diagram_fuzz.rs.)
 
 use kosolve_board::{Board, BoardError, Point, MAX_POINTS};
+use kosolve_testkit::mutate;
 use proptest::prelude::*;
 use std::path::PathBuf;
 
@@ -38,37 +39,6 @@ const EDGE_NUMBERS: &[&str] = &[
     "+1",
     "00000000000000000000000000001",
 ];
-
-/// One edit of a text: (kind, position, byte).
-type Edit = (u8, usize, u8);
-
-/// `seed` after `edits`: kind 0 inserts a byte, 1 deletes one, 2 replaces
-/// one, 3 truncates, 4 inserts an edge number, 5 duplicates the tail.
-/// Returned as text, invalid UTF-8 replaced.
-fn mutate(seed: &str, edits: &[Edit]) -> String {
-    let mut b = seed.as_bytes().to_vec();
-    for &(kind, pos, byte) in edits {
-        let at = pos % (b.len() + 1);
-        match kind % 6 {
-            0 => b.insert(at, byte),
-            1 if at < b.len() => {
-                b.remove(at);
-            }
-            2 if at < b.len() => b[at] = byte,
-            3 => b.truncate(at),
-            4 => {
-                let n = EDGE_NUMBERS[usize::from(byte) % EDGE_NUMBERS.len()];
-                b.splice(at..at, n.bytes());
-            }
-            5 => {
-                let tail = b[at..].to_vec();
-                b.extend(tail);
-            }
-            _ => {}
-        }
-    }
-    String::from_utf8_lossy(&b).into_owned()
-}
 
 /// Bytes that mutations insert: mostly the graph syntax.
 fn graph_byte() -> impl Strategy<Value = u8> {
@@ -191,7 +161,7 @@ proptest! {
         seed in 0..GRAPH_SEEDS.len(),
         edits in prop::collection::vec((0u8..6, any::<usize>(), graph_byte()), 1..6),
     ) {
-        check(Board::from_adjacency("g", &mutate(GRAPH_SEEDS[seed], &edits)))?;
+        check(Board::from_adjacency("g", &mutate(GRAPH_SEEDS[seed], &edits, EDGE_NUMBERS)))?;
     }
 
     /// Point names on every kind of board: a point of the board that names
@@ -218,7 +188,7 @@ proptest! {
         raw in any::<bool>(),
     ) {
         let path = scratch().join("g.txt");
-        let text = mutate(GRAPH_SEEDS[seed], &edits);
+        let text = mutate(GRAPH_SEEDS[seed], &edits, EDGE_NUMBERS);
         // Half the cases write the bytes before the lossy conversion.
         let mut bytes = text.clone().into_bytes();
         if raw {

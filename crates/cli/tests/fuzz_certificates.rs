@@ -6,6 +6,7 @@
 //! message, and whatever parses writes itself back unchanged.
 
 use kosolve_check::{check, Certificate};
+use kosolve_testkit::mutate;
 use proptest::prelude::*;
 
 /// Certificate files written by `kosolve solve --certificate` (two
@@ -57,36 +58,6 @@ const EDGE_VALUES: &[&str] = &[
     "",
 ];
 
-/// One edit of a text: (kind, position, byte).
-type Edit = (u8, usize, u8);
-
-/// `seed` after `edits`: kind 0 inserts a byte, 1 deletes one, 2 replaces
-/// one, 3 truncates, 4 inserts an edge value, 5 duplicates the tail.
-fn mutate(seed: &str, edits: &[Edit]) -> String {
-    let mut b = seed.as_bytes().to_vec();
-    for &(kind, pos, byte) in edits {
-        let at = pos % (b.len() + 1);
-        match kind % 6 {
-            0 => b.insert(at, byte),
-            1 if at < b.len() => {
-                b.remove(at);
-            }
-            2 if at < b.len() => b[at] = byte,
-            3 => b.truncate(at),
-            4 => {
-                let v = EDGE_VALUES[usize::from(byte) % EDGE_VALUES.len()];
-                b.splice(at..at, v.bytes());
-            }
-            5 => {
-                let tail = b[at..].to_vec();
-                b.extend(tail);
-            }
-            _ => {}
-        }
-    }
-    String::from_utf8_lossy(&b).into_owned()
-}
-
 /// Bytes that mutations insert: mostly the format's own.
 fn cert_byte() -> impl Strategy<Value = u8> {
     prop_oneof![
@@ -136,7 +107,7 @@ proptest! {
         seed in 0..SEEDS.len(),
         edits in prop::collection::vec((0u8..6, any::<usize>(), cert_byte()), 1..6),
     ) {
-        parse_and_check(&mutate(SEEDS[seed], &edits))?;
+        parse_and_check(&mutate(SEEDS[seed], &edits, EDGE_VALUES))?;
     }
 
     /// One line of a written certificate with its value replaced by an

@@ -5,7 +5,8 @@
 //!   randomised test is reproducible from its seed, with random positions
 //!   and random lines of play built with it;
 //! - [`reference`](mod@reference): deliberately naive minimax references
-//!   that the fast solver is checked against.
+//!   that the fast solver is checked against;
+//! - [`mutate`]: random edits of a valid text, for the fuzzing properties.
 //!
 //! ```
 //! use kosolve_board::Board;
@@ -21,7 +22,10 @@
 
 #![warn(missing_docs)]
 
+mod mutate;
 pub mod reference;
+
+pub use mutate::{mutate, Edit};
 
 use kosolve_board::{Board, Position};
 use kosolve_rules::{Game, Move};

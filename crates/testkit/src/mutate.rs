@@ -1,0 +1,56 @@
+//! Mutations of a text, for the fuzzing properties: random edits of a
+//! valid seed (a config, a certificate, a graph file, a diagram) that
+//! reach the corners of a parser that random bytes alone rarely do.
+
+/// One edit of a text: (kind, position, byte). The position is taken
+/// modulo the text's length plus one.
+pub type Edit = (u8, usize, u8);
+
+/// `seed` after `edits`: kind 0 inserts the byte, 1 deletes one, 2
+/// replaces one, 3 truncates, 4 inserts one of `inserts` (chosen by the
+/// byte; nothing where `inserts` is empty), 5 repeats the tail. Returned
+/// as text, invalid UTF-8 replaced.
+pub fn mutate(seed: &str, edits: &[Edit], inserts: &[&str]) -> String {
+    let mut b = seed.as_bytes().to_vec();
+    for &(kind, pos, byte) in edits {
+        let at = pos % (b.len() + 1);
+        match kind % 6 {
+            0 => b.insert(at, byte),
+            1 if at < b.len() => {
+                b.remove(at);
+            }
+            2 if at < b.len() => b[at] = byte,
+            3 => b.truncate(at),
+            4 if !inserts.is_empty() => {
+                let v = inserts[usize::from(byte) % inserts.len()];
+                b.splice(at..at, v.bytes());
+            }
+            5 => {
+                let tail = b[at..].to_vec();
+                b.extend(tail);
+            }
+            _ => {}
+        }
+    }
+    String::from_utf8_lossy(&b).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_kind_of_edit_does_what_it_says() {
+        let ins = ["<>"];
+        assert_eq!(mutate("abc", &[(0, 1, b'x')], &ins), "axbc");
+        assert_eq!(mutate("abc", &[(1, 1, 0)], &ins), "ac");
+        assert_eq!(mutate("abc", &[(2, 2, b'z')], &ins), "abz");
+        assert_eq!(mutate("abc", &[(3, 2, 0)], &ins), "ab");
+        assert_eq!(mutate("abc", &[(4, 3, 7)], &ins), "abc<>");
+        assert_eq!(mutate("abc", &[(4, 3, 7)], &[]), "abc");
+        assert_eq!(mutate("abc", &[(5, 1, 0)], &ins), "abcbc");
+        // Positions wrap; invalid UTF-8 is replaced.
+        assert_eq!(mutate("ab", &[(0, 5, b'x')], &ins), "xab");
+        assert_eq!(mutate("", &[(0, 0, 0xff)], &ins), "\u{fffd}");
+    }
+}
