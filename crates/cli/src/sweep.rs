@@ -2,8 +2,8 @@
 
 use crate::common::CliError;
 use kosolve_board::Board;
-use kosolve_rules::{Ruleset, ValueKind};
-use kosolve_solver::{Answer, KomiAnalysis, SolveError, SolveOptions};
+use kosolve_rules::{Ruleset, Setup, ValueKind};
+use kosolve_solver::{Answer, BasicSolution, KomiAnalysis, Report, SolveError, SolveOptions};
 use kosolve_sweep::{Config, Job, JobOutput, Row, Status, SweepOptions};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicU64;
@@ -74,48 +74,12 @@ fn value_string(kind: ValueKind, v: i32) -> String {
 
 /// Solves one job of a sweep, adding the nodes it searches to `nodes`.
 pub fn run_job(job: &Job, nodes: &Arc<AtomicU64>) -> JobOutput {
-    let mut row = Row {
-        board: job.board.clone(),
-        rules: job.rules.ruleset.name().into(),
-        suicide: job.rules.suicide.name().into(),
-        komi: job.rules.komi.to_string(),
-        value: String::new(),
-        outcome: String::new(),
-        lower: String::new(),
-        upper: String::new(),
-        status: Status::Unsolved,
-        pv: String::new(),
-        pv_length: 0,
-        nodes: 0,
-        seconds: 0.0,
-        peak_mib: 0.0,
-        threads: job.limits.threads,
-        version: version(),
-        position: job.position_name().to_string(),
-    };
+    let mut row = blank_row(job);
     let board = match Board::parse(&job.board) {
         Ok(b) => Arc::new(b),
-        Err(e) => {
-            row.status = Status::Refused;
-            row.outcome = e.to_string();
-            return JobOutput {
-                row,
-                sgf: None,
-                certificate: None,
-            };
-        }
+        Err(e) => return refused(row, e.to_string()),
     };
-    let opts = SolveOptions {
-        threads: job.limits.threads,
-        memory_mib: job.limits.memory_mib as usize,
-        max_nodes: job.limits.max_nodes,
-        max_seconds: job.limits.max_seconds,
-        progress: Some(nodes.clone()),
-        engine: job.limits.engine,
-        method: job.limits.kee_method,
-        kee_max_situations: job.limits.kee_situations,
-        ..SolveOptions::default()
-    };
+    let opts = job_options(job, nodes);
     let komi_range = matches!(job.rules.ruleset, Ruleset::Fundamental)
         .then(|| kosolve_solver::default_komi_range(&board));
     let setup = job.setup();
@@ -126,71 +90,15 @@ pub fn run_job(job: &Job, nodes: &Arc<AtomicU64>) -> JobOutput {
             // sweep (SweepError::JobFailed; rows already finished stay in the
             // partial table).
             Err(e @ SolveError::CheckFailed(_)) => panic!("{e}"),
-            Err(e) => {
-                row.status = Status::Refused;
-                row.outcome = e.to_string();
-                return JobOutput {
-                    row,
-                    sgf: None,
-                    certificate: None,
-                };
-            }
+            Err(e) => return refused(row, e.to_string()),
         };
-    let kind = job.rules.ruleset.value_kind();
     row.nodes = report.total.nodes;
     row.seconds = (report.total.seconds * 1000.0).round() / 1000.0;
     row.peak_mib = (report.total.peak_table_mib * 100.0).round() / 100.0;
     row.threads = report.total.threads.max(1);
     match &report.answer {
-        Answer::Retrograde(b) => {
-            // basic (retrograde): value with komi applied, or void; the bounds are VB and VW.
-            row.status = Status::Solved;
-            row.value = match b.value.margin() {
-                Some(h) => kosolve_rules::Komi(h).to_string(),
-                None => "void".into(),
-            };
-            row.outcome = match b.value.margin() {
-                None => "void".into(),
-                Some(h) => kosolve_solver::outcome(ValueKind::Margin, 0, kosolve_rules::Komi(-h))
-                    .to_string(),
-            };
-            let pts = |h: Option<i32>| {
-                h.map(|h| kosolve_rules::Komi(h).to_string())
-                    .unwrap_or_default()
-            };
-            row.lower = pts(b.vb);
-            row.upper = pts(b.vw);
-            row.nodes = b.states as u64;
-        }
-        a => {
-            if let Some((lower, upper)) = a.bounds() {
-                row.lower = value_string(kind, lower);
-                row.upper = value_string(kind, upper);
-            }
-            match (a.value(), report.outcome) {
-                (Some(v), Some(o)) => {
-                    row.status = Status::Solved;
-                    row.value = value_string(kind, v);
-                    row.outcome = o.to_string();
-                    if let Some(KomiAnalysis::Fundamental { score, .. }) = &report.komi_analysis {
-                        // The value of a fundamental row is its score; where the
-                        // limits left the komi search short, the winner at this
-                        // komi stands in `outcome` and the row is `unsolved`.
-                        match score {
-                            Some(s) => row.value = s.to_string(),
-                            None => {
-                                row.value.clear();
-                                row.status = Status::Unsolved;
-                            }
-                        }
-                    }
-                }
-                _ => {
-                    row.status = Status::Unsolved;
-                    row.outcome = "unsolved".into();
-                }
-            }
-        }
+        Answer::Retrograde(b) => fill_retrograde(&mut row, b),
+        _ => fill_bounded(&mut row, job.rules.ruleset.value_kind(), &report),
     }
     // A solved job's line that the node limit cut short is not written:
     // the PV column and the SGF hold only whole lines, which replay to the
@@ -209,22 +117,7 @@ pub fn run_job(job: &Job, nodes: &Arc<AtomicU64>) -> JobOutput {
     let sgf = crate::solve::sgf_of(&board, &report, &setup);
     let certificate = match report.answer.value() {
         Some(v) if job.limits.certificates && kosolve_solver::certificate::supports(&job.rules) => {
-            match kosolve_solver::certificate::certificates_with(
-                board.clone(),
-                job.rules,
-                &setup,
-                v,
-                &opts,
-                &kosolve_solver::certificate::CertificateOptions {
-                    max_work: Some(SWEEP_CERTIFICATE_WORK),
-                    ..Default::default()
-                },
-            ) {
-                Ok(c) => Some(c.to_text()),
-                // A walk that fails is a bug: it stops the sweep.
-                Err(e @ kosolve_solver::certificate::CertificateError::Walk(_)) => panic!("{e}"),
-                Err(_) => None,
-            }
+            job_certificate(job, &board, &setup, v, &opts)
         }
         _ => None,
     };
@@ -232,6 +125,141 @@ pub fn run_job(job: &Job, nodes: &Arc<AtomicU64>) -> JobOutput {
         row,
         sgf,
         certificate,
+    }
+}
+
+/// The row of `job` before it is solved: its key, `unsolved`, no value.
+fn blank_row(job: &Job) -> Row {
+    Row {
+        board: job.board.clone(),
+        rules: job.rules.ruleset.name().into(),
+        suicide: job.rules.suicide.name().into(),
+        komi: job.rules.komi.to_string(),
+        value: String::new(),
+        outcome: String::new(),
+        lower: String::new(),
+        upper: String::new(),
+        status: Status::Unsolved,
+        pv: String::new(),
+        pv_length: 0,
+        nodes: 0,
+        seconds: 0.0,
+        peak_mib: 0.0,
+        threads: job.limits.threads,
+        version: version(),
+        position: job.position_name().to_string(),
+    }
+}
+
+/// The output of a job refused up front: `refused`, with the reason as its outcome.
+fn refused(mut row: Row, reason: String) -> JobOutput {
+    row.status = Status::Refused;
+    row.outcome = reason;
+    JobOutput {
+        row,
+        sgf: None,
+        certificate: None,
+    }
+}
+
+/// The solve options of `job`: its limits, method and engine, counting
+/// nodes into `nodes`.
+fn job_options(job: &Job, nodes: &Arc<AtomicU64>) -> SolveOptions {
+    SolveOptions {
+        threads: job.limits.threads,
+        memory_mib: job.limits.memory_mib as usize,
+        max_nodes: job.limits.max_nodes,
+        max_seconds: job.limits.max_seconds,
+        progress: Some(nodes.clone()),
+        engine: job.limits.engine,
+        method: job.limits.kee_method,
+        kee_max_situations: job.limits.kee_situations,
+        ..SolveOptions::default()
+    }
+}
+
+/// Fills the value columns of a `basic` row solved by retrograde analysis:
+/// the value with komi applied, or void; the bounds are VB and VW, the
+/// nodes the states.
+fn fill_retrograde(row: &mut Row, b: &BasicSolution) {
+    row.status = Status::Solved;
+    row.value = match b.value.margin() {
+        Some(h) => kosolve_rules::Komi(h).to_string(),
+        None => "void".into(),
+    };
+    row.outcome = match b.value.margin() {
+        None => "void".into(),
+        Some(h) => {
+            kosolve_solver::outcome(ValueKind::Margin, 0, kosolve_rules::Komi(-h)).to_string()
+        }
+    };
+    let pts = |h: Option<i32>| {
+        h.map(|h| kosolve_rules::Komi(h).to_string())
+            .unwrap_or_default()
+    };
+    row.lower = pts(b.vb);
+    row.upper = pts(b.vw);
+    row.nodes = b.states as u64;
+}
+
+/// Fills the value columns of a row whose answer has proven bounds (the
+/// search, the parity method, or a stopped method): the bounds, and where
+/// they meet the value and outcome (a fundamental row's value is its score).
+fn fill_bounded(row: &mut Row, kind: ValueKind, report: &Report) {
+    let a = &report.answer;
+    if let Some((lower, upper)) = a.bounds() {
+        row.lower = value_string(kind, lower);
+        row.upper = value_string(kind, upper);
+    }
+    match (a.value(), report.outcome) {
+        (Some(v), Some(o)) => {
+            row.status = Status::Solved;
+            row.value = value_string(kind, v);
+            row.outcome = o.to_string();
+            if let Some(KomiAnalysis::Fundamental { score, .. }) = &report.komi_analysis {
+                // The value of a fundamental row is its score; where the
+                // limits left the komi search short, the winner at this
+                // komi stands in `outcome` and the row is `unsolved`.
+                match score {
+                    Some(s) => row.value = s.to_string(),
+                    None => {
+                        row.value.clear();
+                        row.status = Status::Unsolved;
+                    }
+                }
+            }
+        }
+        _ => {
+            row.status = Status::Unsolved;
+            row.outcome = "unsolved".into();
+        }
+    }
+}
+
+/// The proof certificates of value `v` of a job, within the sweep's work
+/// cap ([`SWEEP_CERTIFICATE_WORK`]); `None` where they need more.
+fn job_certificate(
+    job: &Job,
+    board: &Arc<Board>,
+    setup: &Setup,
+    v: i32,
+    opts: &SolveOptions,
+) -> Option<String> {
+    match kosolve_solver::certificate::certificates_with(
+        board.clone(),
+        job.rules,
+        setup,
+        v,
+        opts,
+        &kosolve_solver::certificate::CertificateOptions {
+            max_work: Some(SWEEP_CERTIFICATE_WORK),
+            ..Default::default()
+        },
+    ) {
+        Ok(c) => Some(c.to_text()),
+        // A walk that fails is a bug: it stops the sweep.
+        Err(e @ kosolve_solver::certificate::CertificateError::Walk(_)) => panic!("{e}"),
+        Err(_) => None,
     }
 }
 
