@@ -6,7 +6,8 @@ use crate::start::{resolve, Resolved, StartArgs};
 use kosolve_board::{Board, Color};
 use kosolve_rules::{AnyGame, Game, Komi, Move, Rules, Ruleset, Setup, ValueKind};
 use kosolve_solver::{
-    default_memory_mib, Answer, KomiAnalysis, Live, Method, Report, SolveOptions,
+    default_memory_mib, Answer, KomiAnalysis, KomiSweep, Live, Method, Report, SolveOptions,
+    Stats, Threshold,
 };
 use serde_json::json;
 use std::fmt::Write as _;
@@ -432,9 +433,40 @@ fn value_meaning(rules: &Rules) -> &'static str {
     }
 }
 
+/// The text report of a solve: the heading, the value, the method's own
+/// lines (parity games, komi analysis), the principal variation (as
+/// diagrams with `show_pv`) and the effort.
 fn to_text(board: &Arc<Board>, r: &Report, show_pv: bool, setup: &Setup) -> String {
-    let a = &r.answer;
     let mut t = String::new();
+    write_heading(&mut t, board, r, setup);
+    write_value(&mut t, r);
+    let a = &r.answer;
+    if let (false, Some(why)) = (a.is_solved(), r.total.stopped) {
+        let _ = writeln!(t, "stopped by: {why}");
+    }
+    if let Some(o) = r.outcome {
+        let _ = writeln!(t, "outcome: {o}");
+    }
+    write_parity_runs(&mut t, a);
+    match &r.komi_analysis {
+        Some(KomiAnalysis::Fundamental {
+            sweep,
+            score,
+            changes_once,
+        }) => write_fundamental(&mut t, sweep, *score, *changes_once),
+        Some(KomiAnalysis::Ultimate { sweep, thresholds }) => {
+            write_ultimate(&mut t, sweep, thresholds)
+        }
+        None => {}
+    }
+    write_pv(&mut t, board, r, show_pv, setup);
+    write_effort(&mut t, &r.total);
+    t
+}
+
+/// The first lines of the text report: the board, rules and komi, and the
+/// start position where it is not the empty board.
+fn write_heading(t: &mut String, board: &Arc<Board>, r: &Report, setup: &Setup) {
     let _ = writeln!(
         t,
         "board {}, rules {} (suicide {}), komi {}",
@@ -452,6 +484,12 @@ fn to_text(board: &Arc<Board>, r: &Report, show_pv: bool, setup: &Setup) -> Stri
             g.position().diagram(board)
         );
     }
+}
+
+/// The `value:` line: the value or the proven bounds (and, for the
+/// retrograde analysis, VB, VW and the states).
+fn write_value(t: &mut String, r: &Report) {
+    let a = &r.answer;
     match (a, a.bounds()) {
         (Answer::Retrograde(b), _) => {
             let _ = writeln!(
@@ -492,118 +530,133 @@ fn to_text(board: &Arc<Board>, r: &Report, show_pv: bool, setup: &Setup) -> Stri
         // Only a retrograde answer has no bounds.
         (_, None) => {}
     }
-    if let (false, Some(why)) = (a.is_solved(), r.total.stopped) {
-        let _ = writeln!(t, "stopped by: {why}");
+}
+
+/// The parity method's games on the graph of situations, one line each
+/// (nothing for an answer of another method).
+fn write_parity_runs(t: &mut String, a: &Answer) {
+    let Answer::Parity(k) = a else {
+        return;
+    };
+    let _ = writeln!(
+        t,
+        "parity games on the graph of situations ({} legal positions; docs/kee.md); \
+         each strategy checked, the pv replayed:",
+        k.positions
+    );
+    for g in &k.runs {
+        let what = match g.value {
+            Some(v) => format!("value {}, {} situation classes", signed(v), g.situations),
+            None => format!("more than {} situation classes", g.situations),
+        };
+        let _ = writeln!(t, "  {}: {what}, {:.1} s", g.game, g.seconds);
     }
-    if let Some(o) = r.outcome {
-        let _ = writeln!(t, "outcome: {o}");
+}
+
+/// The lowest and highest komi of a komi sweep (0 where it is empty).
+fn komi_span(sweep: &KomiSweep) -> (i32, i32) {
+    let lo = sweep.values.first().map_or(0, |x| x.0);
+    let hi = sweep.values.last().map_or(0, |x| x.0);
+    (lo, hi)
+}
+
+/// Fundamental Go's komi analysis: the score, the winner at each komi, and
+/// a warning where the winner does not change exactly once.
+fn write_fundamental(t: &mut String, sweep: &KomiSweep, score: Option<Komi>, changes_once: bool) {
+    let (lo, hi) = komi_span(sweep);
+    match score {
+        Some(sc) => {
+            let _ = writeln!(t, "score: {sc} (docs/rules.md, \"`fundamental`: Fundamental Go (no-pass Go with prisoner return)\"; komis {lo}..{hi} searched)");
+        }
+        None => {
+            let _ = writeln!(t, "score: not decided within komis {lo}..{hi}");
+        }
     }
-    if let Answer::Parity(k) = a {
+    let winners: Vec<String> = sweep
+        .values
+        .iter()
+        .map(|(k, v)| {
+            format!(
+                "{k}:{}",
+                match v {
+                    Some(1) => "B",
+                    Some(_) => "W",
+                    None => "?",
+                }
+            )
+        })
+        .collect();
+    let _ = writeln!(t, "winner by komi: {}", winners.join(" "));
+    if !changes_once {
         let _ = writeln!(
             t,
-            "parity games on the graph of situations ({} legal positions; docs/kee.md); \
-             each strategy checked, the pv replayed:",
-            k.positions
+            "warning: the winner does not change exactly once as komi rises over \
+             {lo}..{hi}; the score definition assumes it does"
         );
-        for g in &k.runs {
-            let what = match g.value {
-                Some(v) => format!("value {}, {} situation classes", signed(v), g.situations),
-                None => format!("more than {} situation classes", g.situations),
-            };
-            let _ = writeln!(t, "  {}: {what}, {:.1} s", g.game, g.seconds);
-        }
     }
-    match &r.komi_analysis {
-        Some(KomiAnalysis::Fundamental {
-            sweep,
-            score,
-            changes_once,
-        }) => {
-            let lo = sweep.values.first().map_or(0, |x| x.0);
-            let hi = sweep.values.last().map_or(0, |x| x.0);
-            match score {
-                Some(sc) => {
-                    let _ = writeln!(t, "score: {sc} (docs/rules.md, \"`fundamental`: Fundamental Go (no-pass Go with prisoner return)\"; komis {lo}..{hi} searched)");
-                }
-                None => {
-                    let _ = writeln!(t, "score: not decided within komis {lo}..{hi}");
-                }
-            }
-            let winners: Vec<String> = sweep
-                .values
-                .iter()
-                .map(|(k, v)| {
-                    format!(
-                        "{k}:{}",
-                        match v {
-                            Some(1) => "B",
-                            Some(_) => "W",
-                            None => "?",
-                        }
-                    )
-                })
-                .collect();
-            let _ = writeln!(t, "winner by komi: {}", winners.join(" "));
-            if !changes_once {
-                let _ = writeln!(
-                    t,
-                    "warning: the winner does not change exactly once as komi rises over \
-                     {lo}..{hi}; the score definition assumes it does"
-                );
-            }
-        }
-        Some(KomiAnalysis::Ultimate { sweep, thresholds }) => {
-            let lo = sweep.values.first().map_or(0, |x| x.0);
-            let hi = sweep.values.last().map_or(0, |x| x.0);
-            let _ = writeln!(t, "komi thresholds (komis {lo}..{hi}.5 searched):");
-            for th in thresholds {
-                let _ = writeln!(t, "  from komi {}: {} (below: {})", th.komi, th.to, th.from);
-            }
-            let unsolved: Vec<String> = sweep
-                .values
-                .iter()
-                .filter(|(_, v)| v.is_none())
-                .map(|(k, _)| k.to_string())
-                .collect();
-            if !unsolved.is_empty() {
-                let _ = writeln!(
-                    t,
-                    "  komis not solved within the limits (thresholds near them unknown): {}",
-                    unsolved.join(" ")
-                );
-            } else if thresholds.is_empty() {
-                let _ = writeln!(t, "  none: the outcome is the same at every komi searched");
-            }
-        }
-        None => {}
+}
+
+/// Ultimate Go's komi analysis: the komis where the outcome changes, and
+/// the komis left unsolved.
+fn write_ultimate(t: &mut String, sweep: &KomiSweep, thresholds: &[Threshold]) {
+    let (lo, hi) = komi_span(sweep);
+    let _ = writeln!(t, "komi thresholds (komis {lo}..{hi}.5 searched):");
+    for th in thresholds {
+        let _ = writeln!(t, "  from komi {}: {} (below: {})", th.komi, th.to, th.from);
     }
+    let unsolved: Vec<String> = sweep
+        .values
+        .iter()
+        .filter(|(_, v)| v.is_none())
+        .map(|(k, _)| k.to_string())
+        .collect();
+    if !unsolved.is_empty() {
+        let _ = writeln!(
+            t,
+            "  komis not solved within the limits (thresholds near them unknown): {}",
+            unsolved.join(" ")
+        );
+    } else if thresholds.is_empty() {
+        let _ = writeln!(t, "  none: the outcome is the same at every komi searched");
+    }
+}
+
+/// The principal variation on one line and, with `show_pv`, as a diagram
+/// after each move, with how the line ends.
+fn write_pv(t: &mut String, board: &Arc<Board>, r: &Report, show_pv: bool, setup: &Setup) {
+    let a = &r.answer;
     let pv = a.pv();
-    if !pv.is_empty() {
-        let names: Vec<String> = pv.iter().map(|m| m.name(board)).collect();
-        let _ = writeln!(
-            t,
-            "pv ({} moves{}): {}",
-            pv.len(),
-            if a.pv_complete() { "" } else { ", cut short" },
-            names.join(" ")
-        );
-        if show_pv {
-            let mut g = pv_game(board, r, setup);
-            for (i, &m) in pv.iter().enumerate() {
-                let c = g.to_move();
-                g.play(m);
-                let _ = writeln!(t, "\n{}. {} {}", i + 1, c.letter(), m.name(board));
-                let _ = writeln!(t, "{}", g.position().diagram(board));
-            }
-            if let Some(res) = g.result() {
-                let _ = writeln!(t, "\nend: {res}");
-            }
-            if let Some(i) = a.pv_cycle_start() {
-                let _ = writeln!(t, "\nvoid: the moves from move {} on repeat forever", i + 1);
-            }
-        }
+    if pv.is_empty() {
+        return;
     }
-    let e = &r.total;
+    let names: Vec<String> = pv.iter().map(|m| m.name(board)).collect();
+    let _ = writeln!(
+        t,
+        "pv ({} moves{}): {}",
+        pv.len(),
+        if a.pv_complete() { "" } else { ", cut short" },
+        names.join(" ")
+    );
+    if !show_pv {
+        return;
+    }
+    let mut g = pv_game(board, r, setup);
+    for (i, &m) in pv.iter().enumerate() {
+        let c = g.to_move();
+        g.play(m);
+        let _ = writeln!(t, "\n{}. {} {}", i + 1, c.letter(), m.name(board));
+        let _ = writeln!(t, "{}", g.position().diagram(board));
+    }
+    if let Some(res) = g.result() {
+        let _ = writeln!(t, "\nend: {res}");
+    }
+    if let Some(i) = a.pv_cycle_start() {
+        let _ = writeln!(t, "\nvoid: the moves from move {} on repeat forever", i + 1);
+    }
+}
+
+/// The `effort:` line: nodes, table hits, static cuts, memory, time, threads.
+fn write_effort(t: &mut String, e: &Stats) {
     let _ = writeln!(
         t,
         "effort: {} nodes, {} table hits, {} static cuts, peak table {:.1} MiB, {:.3} s, {} thread{}",
@@ -615,7 +668,6 @@ fn to_text(board: &Arc<Board>, r: &Report, show_pv: bool, setup: &Setup) -> Stri
         e.threads,
         if e.threads == 1 { "" } else { "s" }
     );
-    t
 }
 
 /// The rules the PV was searched under (margin rulesets at komi 0).

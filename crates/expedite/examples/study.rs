@@ -15,12 +15,12 @@ use kosolve_expedite::study::{
     before_first_delay, before_first_delay_within, brute_force_before_first_delay, sample, PreDelay,
 };
 use kosolve_expedite::{
-    check_designation, dead_from_pv, exact_game, expedite, lines, placements, Input, Options,
-    Outcome,
+    check_designation, dead_from_pv, exact_game, expedite, lines, placements, Expedited, Input,
+    Options, Outcome,
 };
 use kosolve_rules::Komi;
 use kosolve_solver::{solve_game_with, SolveOptions, Tables};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::sync::Arc;
 use std::time::Instant;
@@ -183,47 +183,118 @@ fn solve_opts(max_nodes: u64, pv: bool) -> SolveOptions {
     }
 }
 
+/// The two variants compared, in the order they run and are reported.
+const VARIANTS: [&str; 2] = ["after first delay", "amended, before any delay"];
+
 fn main() {
     let only: Vec<String> = std::env::args().skip(1).collect();
-    // The csv crate quotes the fields that need it (the variant and the
-    // categories hold commas).
-    let mut csv = csv::Writer::from_writer(Vec::new());
-    csv.write_record([
-        "board",
-        "variant",
-        "position",
-        "to_move",
-        "prisoners",
-        "dead",
-        "komi",
-        "scores",
-        "outcomes",
-        "exact",
-        "category",
-        "one_sided_dame",
-    ])
-    .unwrap();
-    let mut tallies: BTreeMap<(usize, &str), Tally> = BTreeMap::new();
-    let mut counters: Vec<Counter> = Vec::new();
+    let mut study = Study::new();
     let start = Instant::now();
     for (bi, plan) in PLANS.iter().enumerate() {
         if !only.is_empty() && !only.iter().any(|n| n == plan.name) {
             continue;
         }
-        let board = Arc::new(Board::parse(plan.name).unwrap());
-        let t0 = Instant::now();
-        let states: Vec<PreDelay> = if let Listing::Witnesses(w) = plan.listing {
-            before_first_delay(&board, w).states
-        } else if let Listing::Within { witnesses, depth } = plan.listing {
-            before_first_delay_within(&board, witnesses, depth).states
-        } else {
-            let mut v: Vec<PreDelay> = brute_force_before_first_delay(&board, 100_000_000)
+        study.board(bi, plan);
+    }
+    let total = start.elapsed().as_secs_f64();
+    let md = report(&study.tallies, &mut study.counters, total);
+    std::fs::create_dir_all("results").unwrap();
+    std::fs::write("results/expedite.csv", study.csv.into_inner().unwrap()).unwrap();
+    std::fs::write("results/expedite.md", md).unwrap();
+    println!("wrote results/expedite.csv and results/expedite.md ({total:.0} s)");
+}
+
+/// Every state a board's plan lists, in a fixed order.
+fn list_states(board: &Arc<Board>, listing: Listing) -> Vec<PreDelay> {
+    match listing {
+        Listing::Witnesses(w) => before_first_delay(board, w).states,
+        Listing::Within { witnesses, depth } => {
+            before_first_delay_within(board, witnesses, depth).states
+        }
+        Listing::Brute => {
+            let mut v: Vec<PreDelay> = brute_force_before_first_delay(board, 100_000_000)
                 .expect("small board")
                 .into_iter()
                 .collect();
             v.sort();
             v
-        };
+        }
+    }
+}
+
+/// What the study gathers as it goes: the CSV rows, the tallies of each
+/// (board, variant), and the rows whose outcome the procedure changes.
+struct Study {
+    /// The CSV of every (state, komi) row compared.
+    csv: csv::Writer<Vec<u8>>,
+    /// The tallies by (plan index, variant).
+    tallies: BTreeMap<(usize, &'static str), Tally>,
+    /// The rows whose outcome the procedure changes.
+    counters: Vec<Counter>,
+}
+
+/// One board and variant under study, with the table its solves share.
+struct Trial<'a> {
+    /// The board's plan.
+    plan: &'static Plan,
+    /// The board.
+    board: &'a Arc<Board>,
+    /// The variant.
+    variant: &'static str,
+    /// Whether the variant is the amended one (run before any delay).
+    amended: bool,
+    /// The transposition table of the board's solves.
+    tables: &'a Tables,
+}
+
+/// One (state, komi) comparison: the procedure's run against the exact outcome.
+struct Comparison<'a> {
+    /// The komi, in whole stones.
+    k: i32,
+    /// The procedure's run.
+    e: &'a Expedited,
+    /// Its outcomes.
+    outs: &'a BTreeSet<Outcome>,
+    /// The exact outcome.
+    exact: Outcome,
+    /// How the two compare.
+    category: &'static str,
+}
+
+impl Study {
+    /// A study with nothing gathered yet: the CSV holds its header.
+    fn new() -> Study {
+        // The csv crate quotes the fields that need it (the variant and the
+        // categories hold commas).
+        let mut csv = csv::Writer::from_writer(Vec::new());
+        csv.write_record([
+            "board",
+            "variant",
+            "position",
+            "to_move",
+            "prisoners",
+            "dead",
+            "komi",
+            "scores",
+            "outcomes",
+            "exact",
+            "category",
+            "one_sided_dame",
+        ])
+        .unwrap();
+        Study {
+            csv,
+            tallies: BTreeMap::new(),
+            counters: Vec::new(),
+        }
+    }
+
+    /// Studies the board of plan `bi`: lists its states, picks those to
+    /// try, and runs both variants on them.
+    fn board(&mut self, bi: usize, plan: &'static Plan) {
+        let board = Arc::new(Board::parse(plan.name).unwrap());
+        let t0 = Instant::now();
+        let states = list_states(&board, plan.listing);
         let enum_seconds = t0.elapsed().as_secs_f64();
         // A uniform sample, solved in order of the prisoners held (fewest
         // first): the shared table then holds the endings that states with
@@ -239,165 +310,226 @@ fn main() {
         );
         let probe = exact_game(&states[0].before_delay(&board, Komi::ZERO)).unwrap();
         let tables = Tables::new(&probe, &solve_opts(1, false));
-        for variant in ["after first delay", "amended, before any delay"] {
+        for variant in VARIANTS {
             let t1 = Instant::now();
-            let amended = variant.starts_with("amended");
+            let trial = Trial {
+                plan,
+                board: &board,
+                variant,
+                amended: variant.starts_with("amended"),
+                tables: &tables,
+            };
             let mut t = Tally {
                 enumerated: states.len(),
                 enum_seconds,
                 ..Tally::default()
             };
             for &i in &picked {
-                let s = states[i];
-                let mut input = if amended {
-                    s.before_delay(&board, Komi::ZERO)
-                } else {
-                    s.after_first_delay(&board, Komi::ZERO)
-                };
-                t.tried += 1;
-                // The exact outcome at each komi; the designation from the
-                // principal variation at komi 0.
-                // Komi 0 first; the first solve that stops at the node
-                // limit leaves the state unsolved and skips its other komi.
-                let mut ex = [Outcome::Draw; 5];
-                let mut unsolved = false;
-                for k in [0, -1, 1, -2, 2] {
-                    input.komi = Komi(2 * k);
-                    let g = exact_game(&input).unwrap();
-                    let sol = solve_game_with(&g, &solve_opts(plan.max_nodes, k == 0), &tables);
-                    match sol.value() {
-                        Some(v) => ex[(k + 2) as usize] = outcome(v),
-                        None => unsolved = true,
-                    }
-                    if k == 0 && sol.is_solved() {
-                        if sol.pv_complete {
-                            input.dead = dead_from_pv(&input, &sol.pv).unwrap();
-                        } else {
-                            unsolved = true;
-                        }
-                    }
-                    if unsolved {
-                        break;
-                    }
-                }
-                if unsolved {
-                    t.unsolved += 1;
-                    continue;
-                }
-                if check_designation(&board, &s.position, input.dead).is_err() {
-                    t.breaks += 1;
-                    continue;
-                }
-                // The exact score: the komi at which the game is a draw.
-                let draw_komi = (-2..=2)
-                    .zip(&ex)
-                    .find(|(_, o)| **o == Outcome::Draw)
-                    .map(|(k, _)| k);
-                let alice = input.to_move.opponent();
-                let one_sided = !amended && {
-                    let (da, _) = placements(&input, alice).unwrap();
-                    let (db, _) = placements(&input, input.to_move).unwrap();
-                    da.any() && db.is_empty()
-                };
-                if one_sided {
-                    t.one_sided += 1;
-                }
-                let mut changed_here = false;
-                let opts = Options {
-                    amended,
-                    ..Options::default()
-                };
-                for (ki, k) in (-2..=2).enumerate() {
-                    input.komi = Komi(2 * k);
-                    let e = expedite(&input, &opts).expect("procedure runs");
-                    let outs = e.outcomes();
-                    let exo = ex[ki];
-                    t.rows += 1;
-                    if e.resigned_with_zero {
-                        t.zero_resign += 1;
-                    }
-                    let category = if outs.len() > 1 && outs.contains(&exo) {
-                        t.split += 1;
-                        "split"
-                    } else if !outs.contains(&exo) {
-                        t.changed += 1;
-                        changed_here = true;
-                        counters.push(Counter {
-                            board: plan.name,
-                            variant,
-                            input: input.clone(),
-                            size: (board.len(), s.position.occupied().count() as usize),
-                            exact: exo,
-                            outcomes: outs
-                                .iter()
-                                .map(|o| o.to_string())
-                                .collect::<Vec<_>>()
-                                .join(" / "),
-                            one_sided,
-                        });
-                        "changed"
-                    } else {
-                        let sc = e.score();
-                        match (sc, draw_komi) {
-                            (Some(sp), Some(dk)) if sp == dk - k => {
-                                t.same_score += 1;
-                                "same score"
-                            }
-                            (Some(_), Some(_)) => {
-                                t.score_differs += 1;
-                                "outcome kept, score differs"
-                            }
-                            _ => {
-                                t.score_beyond += 1;
-                                "outcome kept, exact score beyond komi -2..2"
-                            }
-                        }
-                    };
-                    let scores: Vec<String> = e.scores.iter().map(|s| s.to_string()).collect();
-                    let outs: Vec<String> = outs.iter().map(|o| o.to_string()).collect();
-                    let dead: Vec<String> =
-                        input.dead.iter().map(|p| board.point_name(p)).collect();
-                    csv.write_record([
-                        plan.name.to_string(),
-                        variant.to_string(),
-                        s.position.diagram_line(&board),
-                        input.to_move.to_string(),
-                        format!("{}:{}", s.prisoners[0], s.prisoners[1]),
-                        dead.join(" "),
-                        k.to_string(),
-                        scores.join(" "),
-                        outs.join(" "),
-                        exo.to_string(),
-                        category.to_string(),
-                        one_sided.to_string(),
-                    ])
-                    .unwrap();
-                }
-                if one_sided && changed_here {
-                    t.one_sided_changed += 1;
-                }
+                self.state(&mut t, &trial, states[i]);
             }
             t.seconds = t1.elapsed().as_secs_f64();
             eprintln!(
                 "  {variant}: {} tried, {} unsolved, {} changed rows, {:.1} s",
                 t.tried, t.unsolved, t.changed, t.seconds
             );
-            tallies.insert((bi, variant), t);
+            self.tallies.insert((bi, variant), t);
         }
     }
-    let total = start.elapsed().as_secs_f64();
-    let md = report(&tallies, &mut counters, total);
-    std::fs::create_dir_all("results").unwrap();
-    std::fs::write("results/expedite.csv", csv.into_inner().unwrap()).unwrap();
-    std::fs::write("results/expedite.md", md).unwrap();
-    println!("wrote results/expedite.csv and results/expedite.md ({total:.0} s)");
+
+    /// Compares the procedure with the exact outcome on state `s` at each
+    /// komi -2..2, tallying into `t`.
+    fn state(&mut self, t: &mut Tally, trial: &Trial<'_>, s: PreDelay) {
+        let board = trial.board;
+        let mut input = if trial.amended {
+            s.before_delay(board, Komi::ZERO)
+        } else {
+            s.after_first_delay(board, Komi::ZERO)
+        };
+        t.tried += 1;
+        let Some(ex) = exact_outcomes(&mut input, trial) else {
+            t.unsolved += 1;
+            return;
+        };
+        if check_designation(board, &s.position, input.dead).is_err() {
+            t.breaks += 1;
+            return;
+        }
+        // The exact score: the komi at which the game is a draw.
+        let draw_komi = (-2..=2)
+            .zip(&ex)
+            .find(|(_, o)| **o == Outcome::Draw)
+            .map(|(k, _)| k);
+        let alice = input.to_move.opponent();
+        let one_sided = !trial.amended && {
+            let (da, _) = placements(&input, alice).unwrap();
+            let (db, _) = placements(&input, input.to_move).unwrap();
+            da.any() && db.is_empty()
+        };
+        if one_sided {
+            t.one_sided += 1;
+        }
+        let mut changed_here = false;
+        let opts = Options {
+            amended: trial.amended,
+            ..Options::default()
+        };
+        for (ki, k) in (-2..=2).enumerate() {
+            input.komi = Komi(2 * k);
+            let e = expedite(&input, &opts).expect("procedure runs");
+            let outs = e.outcomes();
+            let exact = ex[ki];
+            t.rows += 1;
+            if e.resigned_with_zero {
+                t.zero_resign += 1;
+            }
+            let category = categorize(t, &e, &outs, exact, draw_komi, k);
+            if category == "changed" {
+                changed_here = true;
+                self.counters.push(Counter {
+                    board: trial.plan.name,
+                    variant: trial.variant,
+                    input: input.clone(),
+                    size: (board.len(), s.position.occupied().count() as usize),
+                    exact,
+                    outcomes: outs
+                        .iter()
+                        .map(|o| o.to_string())
+                        .collect::<Vec<_>>()
+                        .join(" / "),
+                    one_sided,
+                });
+            }
+            let c = Comparison {
+                k,
+                e: &e,
+                outs: &outs,
+                exact,
+                category,
+            };
+            self.write_row(trial, &s, &input, &c, one_sided);
+        }
+        if one_sided && changed_here {
+            t.one_sided_changed += 1;
+        }
+    }
+
+    /// Writes the CSV row of one (state, komi) comparison.
+    fn write_row(
+        &mut self,
+        trial: &Trial<'_>,
+        s: &PreDelay,
+        input: &Input,
+        c: &Comparison<'_>,
+        one_sided: bool,
+    ) {
+        let board = trial.board;
+        let scores: Vec<String> = c.e.scores.iter().map(|s| s.to_string()).collect();
+        let outs: Vec<String> = c.outs.iter().map(|o| o.to_string()).collect();
+        let dead: Vec<String> = input.dead.iter().map(|p| board.point_name(p)).collect();
+        self.csv
+            .write_record([
+                trial.plan.name.to_string(),
+                trial.variant.to_string(),
+                s.position.diagram_line(board),
+                input.to_move.to_string(),
+                format!("{}:{}", s.prisoners[0], s.prisoners[1]),
+                dead.join(" "),
+                c.k.to_string(),
+                scores.join(" "),
+                outs.join(" "),
+                c.exact.to_string(),
+                c.category.to_string(),
+                one_sided.to_string(),
+            ])
+            .unwrap();
+    }
 }
 
+/// The exact outcome of `input` at each komi -2..2, and its dead stones
+/// (`--dead exact`) from the principal variation at komi 0, set in
+/// `input`; `None` where a solve stopped at the node limit or the
+/// principal variation was cut short.
+fn exact_outcomes(input: &mut Input, trial: &Trial<'_>) -> Option<[Outcome; 5]> {
+    // Komi 0 first; the first solve that stops at the node
+    // limit leaves the state unsolved and skips its other komi.
+    let mut ex = [Outcome::Draw; 5];
+    for k in [0, -1, 1, -2, 2] {
+        input.komi = Komi(2 * k);
+        let g = exact_game(input).unwrap();
+        let sol = solve_game_with(&g, &solve_opts(trial.plan.max_nodes, k == 0), trial.tables);
+        ex[(k + 2) as usize] = outcome(sol.value()?);
+        if k == 0 && sol.is_solved() {
+            if !sol.pv_complete {
+                return None;
+            }
+            input.dead = dead_from_pv(input, &sol.pv).unwrap();
+        }
+    }
+    Some(ex)
+}
+
+/// How the procedure's outcomes `outs` (and its score) compare with the
+/// exact outcome at komi `k`, counted in `t`: `split`, `changed`, `same
+/// score`, `outcome kept, score differs` or `outcome kept, exact score
+/// beyond komi -2..2`.
+fn categorize(
+    t: &mut Tally,
+    e: &Expedited,
+    outs: &BTreeSet<Outcome>,
+    exact: Outcome,
+    draw_komi: Option<i32>,
+    k: i32,
+) -> &'static str {
+    if outs.len() > 1 && outs.contains(&exact) {
+        t.split += 1;
+        "split"
+    } else if !outs.contains(&exact) {
+        t.changed += 1;
+        "changed"
+    } else {
+        match (e.score(), draw_komi) {
+            (Some(sp), Some(dk)) if sp == dk - k => {
+                t.same_score += 1;
+                "same score"
+            }
+            (Some(_), Some(_)) => {
+                t.score_differs += 1;
+                "outcome kept, score differs"
+            }
+            _ => {
+                t.score_beyond += 1;
+                "outcome kept, exact score beyond komi -2..2"
+            }
+        }
+    }
+}
+
+/// The Markdown report: how the study was made, the table of tallies,
+/// the findings and the smallest counterexamples.
 fn report(
     tallies: &BTreeMap<(usize, &str), Tally>,
     counters: &mut [Counter],
     total: f64,
 ) -> String {
+    let mut md = method_text();
+    md.push_str(
+        "| board | variant | states listed | tried | unsolved | designation breaks | (state, komi) rows | same score | score differs | beyond | split | changed | resign with score 0 | seconds |\n\
+         |---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+    );
+    for ((bi, v), t) in tallies {
+        tally_line(&mut md, &PLANS[*bi], v, t);
+    }
+    writeln!(md, "\nWhole study: {total:.0} s.\n").unwrap();
+    md.push_str("## Findings\n\n");
+    findings(&mut md, tallies);
+    md.push_str("## Smallest counterexamples\n\n");
+    counterexamples(&mut md, counters);
+    md
+}
+
+/// The report's title and its account of the method: the states, how
+/// they are listed and sampled, and how the procedure is compared.
+fn method_text() -> String {
     let mut md = String::from(
         "# Expedited counting against exact ultimate-simple values\n\n\
          Generated by `cargo run --release -p kosolve-expedite --example study`; the \
@@ -447,46 +579,49 @@ fn report(
          designation) takes, depend on that order; its exact value never does.\n\n"
     )
     .unwrap();
-    md.push_str(
-        "| board | variant | states listed | tried | unsolved | designation breaks | (state, komi) rows | same score | score differs | beyond | split | changed | resign with score 0 | seconds |\n\
-         |---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
-    );
+    md
+}
+
+/// The table line of one (board, variant).
+fn tally_line(md: &mut String, p: &Plan, v: &str, t: &Tally) {
+    let how = match p.listing {
+        Listing::Brute => "all".to_string(),
+        Listing::Witnesses(w) => format!("{w} witnesses"),
+        Listing::Within { witnesses, depth } => {
+            format!("{witnesses} witnesses, games of at most {depth} placements")
+        }
+    };
+    writeln!(
+        md,
+        "| {} | {v} | {} ({how}) | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.1} |",
+        p.name,
+        t.enumerated,
+        t.tried,
+        t.unsolved,
+        t.breaks,
+        t.rows,
+        t.same_score,
+        t.score_differs,
+        t.score_beyond,
+        t.split,
+        t.changed,
+        t.zero_resign,
+        t.seconds + t.enum_seconds
+    )
+    .unwrap();
+}
+
+/// The findings: per variant, the rows changed and split and the
+/// resignations with score 0; then the one-sided dames.
+fn findings(md: &mut String, tallies: &BTreeMap<(usize, &str), Tally>) {
     let mut sums: BTreeMap<&str, (usize, usize, usize, usize)> = BTreeMap::new();
-    for ((bi, v), t) in tallies {
-        let p = &PLANS[*bi];
-        let how = match p.listing {
-            Listing::Brute => "all".to_string(),
-            Listing::Witnesses(w) => format!("{w} witnesses"),
-            Listing::Within { witnesses, depth } => {
-                format!("{witnesses} witnesses, games of at most {depth} placements")
-            }
-        };
-        writeln!(
-            md,
-            "| {} | {v} | {} ({how}) | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.1} |",
-            p.name,
-            t.enumerated,
-            t.tried,
-            t.unsolved,
-            t.breaks,
-            t.rows,
-            t.same_score,
-            t.score_differs,
-            t.score_beyond,
-            t.split,
-            t.changed,
-            t.zero_resign,
-            t.seconds + t.enum_seconds
-        )
-        .unwrap();
+    for ((_, v), t) in tallies {
         let e = sums.entry(v).or_default();
         e.0 += t.rows;
         e.1 += t.changed;
         e.2 += t.split;
         e.3 += t.zero_resign;
     }
-    writeln!(md, "\nWhole study: {total:.0} s.\n").unwrap();
-    md.push_str("## Findings\n\n");
     for (v, (rows, changed, split, zero)) in &sums {
         writeln!(
             md,
@@ -507,9 +642,14 @@ fn report(
         "- One-sided dames (after the first delay, the player who delayed has a dame-filling placement and her opponent none): {one} states tried, {one_c} of them with the outcome changed at some komi.\n"
     )
     .unwrap();
-    md.push_str("## Smallest counterexamples\n\n");
+}
+
+/// The smallest counterexamples of each variant (at most three, of
+/// distinct positions, on boards near the smallest), then the smallest
+/// one-sided dame counterexample.
+fn counterexamples(md: &mut String, counters: &mut [Counter]) {
     counters.sort_by_key(|c| (c.variant, c.size, c.input.komi.0.abs()));
-    for variant in ["after first delay", "amended, before any delay"] {
+    for variant in VARIANTS {
         let mut shown = 0;
         let mut seen_pos = Vec::new();
         for c in counters.iter().filter(|c| c.variant == variant) {
@@ -531,7 +671,6 @@ fn report(
         md.push_str("### The smallest one-sided dame counterexample\n\n");
         md.push_str(&counterexample(c));
     }
-    md
 }
 
 fn counterexample(c: &Counter) -> String {

@@ -488,56 +488,22 @@ pub fn solve_kee_within(
     budget: &Budget,
 ) -> Result<KeeSolution, KeeError> {
     let t = Instant::now();
-    let stopped = std::cell::Cell::new(None);
     // Refuse early (and cheaply) where the positions do not fit.
     let positions = positions_from(board, suicide, start, false)?.len();
     let points = board.len() as i32;
-    let mut runs = Vec::new();
-    let mut run = |game: Game| -> Result<Option<Solved>, KeeError> {
-        let began = Instant::now();
-        let r = solve_game_within(
-            board,
-            suicide,
-            start,
-            opts.symmetric,
-            game,
-            opts.max_situations,
-            budget,
-        );
-        let (value, situations, edges, bytes, solved) = match r {
-            Ok(s) => (
-                Some(s.value),
-                s.g.len() as u64,
-                s.g.edge_count() as u64,
-                s.g.bytes() as u64,
-                Some(s),
-            ),
-            Err(KeeError::TooManySituations { cap }) => (None, cap, 0, 0, None),
-            Err(e) => return Err(e),
-        };
-        runs.push(GraphRun {
-            game,
-            value,
-            situations,
-            edges,
-            bytes,
-            seconds: began.elapsed().as_secs_f64(),
-        });
-        Ok(solved)
+    let mut runs = Runs {
+        board,
+        suicide,
+        start,
+        opts,
+        budget,
+        done: Vec::new(),
+        stopped: None,
     };
-    let mut lower = (-points, None::<Solved>);
-    let mut upper = (points, None::<Solved>);
-    // A game the budget stopped bounds nothing; the games finished before
-    // it stand.
-    let stopped_by = |r: Result<Option<Solved>, KeeError>| match r {
-        Err(KeeError::Stopped(why)) => {
-            stopped.set(Some(why));
-            Ok(None)
-        }
-        r => r,
-    };
+    let mut lower: Bound = (-points, None);
+    let mut upper: Bound = (points, None);
     let full = if opts.full {
-        stopped_by(run(Game::Full))?
+        runs.solve(Game::Full)?
     } else {
         None
     };
@@ -545,30 +511,7 @@ pub fn solve_kee_within(
         lower = (full.value, None);
         upper = (full.value, Some(full));
     } else {
-        let mirror = matches!(board.shape(), Shape::Rect { .. });
-        let mut open = [true, true];
-        for limit in opts.restricted_from..=opts.restricted_up_to {
-            for player in [Color::Black, Color::White] {
-                if lower.0 == upper.0 || !open[player.index()] || stopped.get().is_some() {
-                    continue;
-                }
-                let game = Game::Restricted {
-                    player,
-                    limit,
-                    mirror,
-                };
-                match stopped_by(run(game))? {
-                    None => open[player.index()] = false,
-                    Some(s) if player == Color::Black && s.value > lower.0 => {
-                        lower = (s.value, Some(s))
-                    }
-                    Some(s) if player == Color::White && s.value < upper.0 => {
-                        upper = (s.value, Some(s))
-                    }
-                    Some(_) => {}
-                }
-            }
-        }
+        runs.restricted_bounds(&mut lower, &mut upper)?;
     }
     if lower.0 > upper.0 {
         return Err(KeeError::CheckFailed(format!(
@@ -582,35 +525,144 @@ pub fn solve_kee_within(
         pv: Vec::new(),
         pv_scores: None,
         positions: 0,
-        runs,
+        runs: runs.done,
         seconds: 0.0,
-        stopped: stopped.get(),
+        stopped: runs.stopped,
     };
     if lower.0 == upper.0 {
-        // Black plays her strategy from the game that proved the lower
-        // bound (the full game's where there is one), White hers from the
-        // one that proved the upper bound.
-        let w = upper.1.as_ref().expect("an exact value has a game");
-        let b = lower.1.as_ref().unwrap_or(w);
-        let (pv, scores) = principal_variation(
-            board,
-            suicide,
-            start,
-            (&b.p, &b.g, &b.black),
-            (&w.p, &w.g, &w.white),
-        )?;
-        if scores.0 as i32 - scores.1 as i32 != lower.0 {
-            return Err(KeeError::CheckFailed(format!(
-                "the principal variation ends {}-{}, not with margin {}",
-                scores.0, scores.1, lower.0
-            )));
-        }
+        let (pv, scores) = exact_line(board, suicide, start, &lower, &upper)?;
         sol.pv = pv;
         sol.pv_scores = Some(scores);
     }
     sol.positions = positions;
     sol.seconds = t.elapsed().as_secs_f64();
     Ok(sol)
+}
+
+/// A bound on the value and the solved game that proved it (`None`: the
+/// trivial bound, or the full game's lower bound, whose game stands for
+/// both sides in the upper bound).
+type Bound = (i32, Option<Solved>);
+
+/// The games [`solve_kee_within`] solves one after another: what each
+/// cost, and why the budget stopped one, if it did.
+struct Runs<'a> {
+    /// The board.
+    board: &'a Board,
+    /// The suicide setting.
+    suicide: Suicide,
+    /// The start.
+    start: &'a Start,
+    /// The options.
+    opts: KeeOptions,
+    /// The budget every game draws on.
+    budget: &'a Budget,
+    /// Every graph solved or given up on, in order.
+    done: Vec<GraphRun>,
+    /// Why the budget stopped a game, if it did.
+    stopped: Option<Stop>,
+}
+
+impl Runs<'_> {
+    /// Solves the graph of `game` and records it; `None` where it outgrew
+    /// `max_situations` or the budget stopped it (a stopped game bounds
+    /// nothing and is not recorded; the games finished before it stand).
+    fn solve(&mut self, game: Game) -> Result<Option<Solved>, KeeError> {
+        let began = Instant::now();
+        let r = solve_game_within(
+            self.board,
+            self.suicide,
+            self.start,
+            self.opts.symmetric,
+            game,
+            self.opts.max_situations,
+            self.budget,
+        );
+        let (value, situations, edges, bytes, solved) = match r {
+            Ok(s) => (
+                Some(s.value),
+                s.g.len() as u64,
+                s.g.edge_count() as u64,
+                s.g.bytes() as u64,
+                Some(s),
+            ),
+            Err(KeeError::TooManySituations { cap }) => (None, cap, 0, 0, None),
+            Err(KeeError::Stopped(why)) => {
+                self.stopped = Some(why);
+                return Ok(None);
+            }
+            Err(e) => return Err(e),
+        };
+        self.done.push(GraphRun {
+            game,
+            value,
+            situations,
+            edges,
+            bytes,
+            seconds: began.elapsed().as_secs_f64(),
+        });
+        Ok(solved)
+    }
+
+    /// Tightens `lower` and `upper` by the restricted games of rising
+    /// limits, Black and White in turn, until the bounds meet, the budget
+    /// stops, or each side's graph outgrows the cap.
+    fn restricted_bounds(&mut self, lower: &mut Bound, upper: &mut Bound) -> Result<(), KeeError> {
+        let mirror = matches!(self.board.shape(), Shape::Rect { .. });
+        let mut open = [true, true];
+        for limit in self.opts.restricted_from..=self.opts.restricted_up_to {
+            for player in [Color::Black, Color::White] {
+                if lower.0 == upper.0 || !open[player.index()] || self.stopped.is_some() {
+                    continue;
+                }
+                let game = Game::Restricted {
+                    player,
+                    limit,
+                    mirror,
+                };
+                match self.solve(game)? {
+                    None => open[player.index()] = false,
+                    Some(s) if player == Color::Black && s.value > lower.0 => {
+                        *lower = (s.value, Some(s))
+                    }
+                    Some(s) if player == Color::White && s.value < upper.0 => {
+                        *upper = (s.value, Some(s))
+                    }
+                    Some(_) => {}
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The principal variation of an exact value, checked to end with it:
+/// Black plays her strategy from the game that proved the lower bound
+/// (the full game's where there is one), White hers from the one that
+/// proved the upper bound.
+fn exact_line(
+    board: &Board,
+    suicide: Suicide,
+    start: &Start,
+    lower: &Bound,
+    upper: &Bound,
+) -> Result<Line, KeeError> {
+    let w = upper.1.as_ref().expect("an exact value has a game");
+    let b = lower.1.as_ref().unwrap_or(w);
+    let (pv, scores) = principal_variation(
+        board,
+        suicide,
+        start,
+        (&b.p, &b.g, &b.black),
+        (&w.p, &w.g, &w.white),
+    )?;
+    if scores.0 as i32 - scores.1 as i32 != lower.0 {
+        return Err(KeeError::CheckFailed(format!(
+            "the principal variation ends {}-{}, not with margin {}",
+            scores.0, scores.1, lower.0
+        )));
+    }
+    Ok((pv, scores))
 }
 
 /// A line of turns (`None` is a pass) and the scores (Black, White) it ends with.

@@ -349,76 +349,145 @@ pub(crate) fn build(
         canonical_ko: opts.canonical_ko,
     };
     let cap = opts.max_states;
-    let start_id = index.intern(start.position, cap)?;
-    let ko = match start.two_ago {
-        None => NO_KO,
-        Some(a) => {
-            let a_id = index.intern(a, cap)?;
-            ex.ko_field(a, a_id, &start.position, start.to_move)
-        }
-    };
-    let start = if start.passes >= end_passes {
-        ex.terminal_key(start_id)
-    } else {
-        State {
-            pos: start_id,
-            to_move: start.to_move,
-            ko,
-            passes: start.passes,
-        }
-        .pack()
-    };
-    let too_many = |e: GraphError| match e {
+    let start = ex.start_key(index, start, cap)?;
+    let (keys, graph, succ_move) = explore(&ex, index, start, cap, budget)?;
+    Ok(label(
+        board,
+        index,
+        keys,
+        graph,
+        succ_move,
+        end_passes,
+        komi_halves,
+    ))
+}
+
+impl Expander<'_> {
+    /// The packed start state (a terminal key where the start has had
+    /// `end_passes` passes already), numbering its positions.
+    fn start_key(
+        &self,
+        index: &mut Index,
+        start: &BasicStart,
+        cap: usize,
+    ) -> Result<u64, RetroError> {
+        let start_id = index.intern(start.position, cap)?;
+        let ko = match start.two_ago {
+            None => NO_KO,
+            Some(a) => {
+                let a_id = index.intern(a, cap)?;
+                self.ko_field(a, a_id, &start.position, start.to_move)
+            }
+        };
+        Ok(if start.passes >= self.end_passes {
+            self.terminal_key(start_id)
+        } else {
+            State {
+                pos: start_id,
+                to_move: start.to_move,
+                ko,
+                passes: start.passes,
+            }
+            .pack()
+        })
+    }
+}
+
+/// The graph's overflow as the analysis reports it.
+fn too_many(cap: usize, e: GraphError) -> RetroError {
+    match e {
         GraphError::TooManyVertices { .. } => RetroError::TooManyStates { cap },
         GraphError::TooManyEdges => RetroError::TooManyEdges,
-    };
+    }
+}
+
+/// The breadth-first search from the packed state `start`, one layer at a
+/// time: the keys of the nodes in BFS order, the graph, and the move of
+/// each successor edge.
+fn explore(
+    ex: &Expander<'_>,
+    index: &mut Index,
+    start: u64,
+    cap: usize,
+    budget: &Budget,
+) -> Result<(Vec<u64>, Graph, Vec<u8>), RetroError> {
     let mut builder = Builder::new(start, cap as u64);
     let mut succ_move: Vec<u8> = Vec::new();
     let mut lo = 0usize;
     while lo < builder.len() {
         budget.check().map_err(RetroError::Stopped)?;
         let hi = builder.len();
-        let idx = &*index;
-        let layer: Vec<Expanded> = builder.keys()[lo..hi]
-            .par_chunks(CHUNK)
-            .map(|chunk| {
-                // A stopped build skips the rest of its layer.
-                if budget.check().is_err() {
-                    return Expanded::default();
-                }
-                let mut out = Vec::with_capacity(chunk.len() * (board.len() + 1));
-                let mut counts = Vec::with_capacity(chunk.len());
-                let mut new = Vec::new();
-                for &k in chunk {
-                    let before = out.len();
-                    ex.expand(idx, k, &mut out, &mut new);
-                    counts.push((out.len() - before) as u32);
-                }
-                (out, counts, new)
-            })
-            .collect();
+        let layer = expand_layer(ex, index, &builder.keys()[lo..hi], budget);
         budget.check().map_err(RetroError::Stopped)?;
-        for (out, counts, new) in layer {
-            budget.check().map_err(RetroError::Stopped)?;
-            let mut it = out.into_iter();
-            for n in counts {
-                for (mut k, mv) in it.by_ref().take(n as usize) {
-                    if k & PENDING != 0 {
-                        let x = new[(k & POS_MASK) as usize];
-                        let id = index.intern(x, cap)?;
-                        k = (k & !PENDING & !POS_MASK) | id as u64;
-                    }
-                    builder.edge(k).map_err(too_many)?;
-                    succ_move.push(mv);
-                }
-                builder.close().map_err(too_many)?;
-            }
-        }
+        add_layer(&mut builder, &mut succ_move, index, layer, cap, budget)?;
         lo = hi;
     }
     let (keys, graph) = builder.finish();
-    let n = keys.len();
+    Ok((keys, graph, succ_move))
+}
 
+/// Expands the states of one BFS layer in parallel, [`CHUNK`] per task.
+fn expand_layer(ex: &Expander<'_>, index: &Index, keys: &[u64], budget: &Budget) -> Vec<Expanded> {
+    keys.par_chunks(CHUNK)
+        .map(|chunk| {
+            // A stopped build skips the rest of its layer.
+            if budget.check().is_err() {
+                return Expanded::default();
+            }
+            let mut out = Vec::with_capacity(chunk.len() * (ex.board.len() + 1));
+            let mut counts = Vec::with_capacity(chunk.len());
+            let mut new = Vec::new();
+            for &k in chunk {
+                let before = out.len();
+                ex.expand(index, k, &mut out, &mut new);
+                counts.push((out.len() - before) as u32);
+            }
+            (out, counts, new)
+        })
+        .collect()
+}
+
+/// Adds the successors of one expanded layer to the graph, in order,
+/// numbering the positions new to a sparse index.
+fn add_layer(
+    builder: &mut Builder<u64>,
+    succ_move: &mut Vec<u8>,
+    index: &mut Index,
+    layer: Vec<Expanded>,
+    cap: usize,
+    budget: &Budget,
+) -> Result<(), RetroError> {
+    for (out, counts, new) in layer {
+        budget.check().map_err(RetroError::Stopped)?;
+        let mut it = out.into_iter();
+        for n in counts {
+            for (mut k, mv) in it.by_ref().take(n as usize) {
+                if k & PENDING != 0 {
+                    let x = new[(k & POS_MASK) as usize];
+                    let id = index.intern(x, cap)?;
+                    k = (k & !PENDING & !POS_MASK) | id as u64;
+                }
+                builder.edge(k).map_err(|e| too_many(cap, e))?;
+                succ_move.push(mv);
+            }
+            builder.close().map_err(|e| too_many(cap, e))?;
+        }
+    }
+    Ok(())
+}
+
+/// The [`Space`] of the explored graph: which nodes are terminal or have
+/// White to move, the terminals' margins, and the counts.
+fn label(
+    board: &Board,
+    index: &Index,
+    keys: Vec<u64>,
+    graph: Graph,
+    succ_move: Vec<u8>,
+    end_passes: u8,
+    komi_halves: i32,
+) -> Space {
+    let n = keys.len();
     let mut terminal = BitVec::repeat(false, n);
     let mut white_to_move = BitVec::repeat(false, n);
     let margin: Vec<i32> = keys
@@ -448,7 +517,7 @@ pub(crate) fn build(
             positions += 1;
         }
     }
-    Ok(Space {
+    Space {
         keys,
         graph,
         succ_move,
@@ -457,7 +526,7 @@ pub(crate) fn build(
         margin,
         terminals,
         positions,
-    })
+    }
 }
 
 /// The move of a move code.

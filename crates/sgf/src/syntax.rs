@@ -87,23 +87,7 @@ fn describe(text: &str, i: usize) -> String {
 pub(crate) fn main_line(text: &str) -> Result<Vec<Node<'_>>, SgfError> {
     let bytes = text.as_bytes();
     let len = bytes.len();
-    let mut i = if text.starts_with('\u{feff}') { 3 } else { 0 };
-    i = skip_space(bytes, i);
-    if i >= len {
-        return Err(syntax(
-            i,
-            "no game tree: the text is empty, and an SGF collection starts with '('",
-        ));
-    }
-    if bytes[i] != b'(' {
-        return Err(syntax(
-            i,
-            format!(
-                "unexpected {} before the first game tree; an SGF collection starts with '('",
-                describe(text, i)
-            ),
-        ));
-    }
+    let mut i = first_tree(text)?;
     let mut stack = vec![Frame {
         open: i,
         on_main: true,
@@ -128,42 +112,10 @@ pub(crate) fn main_line(text: &str) -> Result<Vec<Node<'_>>, SgfError> {
             ));
         }
         match bytes[i] {
-            b';' => {
-                if top.had_child {
-                    return Err(syntax(
-                        i,
-                        "a node ';' after a variation: in a game tree, variations '(...)' come after all its nodes",
-                    ));
-                }
-                top.nodes += 1;
-                let on_main = top.on_main;
-                if on_main {
-                    nodes.push(Node {
-                        offset: i,
-                        props: Vec::new(),
-                    });
-                }
-                i += 1;
-                i = read_properties(text, i, on_main.then_some(&mut nodes))?;
-            }
+            b';' => i = read_node(text, i, top, &mut nodes)?,
             b'(' => {
-                if top.nodes == 0 {
-                    return Err(syntax(
-                        i,
-                        format!(
-                            "the game tree opened at byte {} has a variation before any node; a game tree starts with a node ';'",
-                            top.open
-                        ),
-                    ));
-                }
-                let on_main = top.on_main && !top.had_child;
-                top.had_child = true;
-                stack.push(Frame {
-                    open: i,
-                    on_main,
-                    had_child: false,
-                    nodes: 0,
-                });
+                let variation = open_variation(i, top)?;
+                stack.push(variation);
                 i += 1;
             }
             b')' => {
@@ -182,30 +134,104 @@ pub(crate) fn main_line(text: &str) -> Result<Vec<Node<'_>>, SgfError> {
                 }
                 i += 1;
             }
-            b']' => {
-                return Err(syntax(
-                    i,
-                    "unexpected ']' outside a property value (an unescaped ']' inside a value ends it; write '\\]')",
-                ))
-            }
-            b'[' => {
-                return Err(syntax(
-                    i,
-                    "a property value '[' without a property identifier before it",
-                ))
-            }
-            _ => {
-                let what = describe(text, i);
-                let hint = if bytes[i].is_ascii_alphabetic() {
-                    "; properties belong to a node and follow its ';'"
-                } else {
-                    ""
-                };
-                return Err(syntax(
-                    i,
-                    format!("unexpected {what} in a game tree{hint}"),
-                ));
-            }
+            _ => return Err(unexpected(text, i)),
+        }
+    }
+}
+
+/// The byte offset of the `(` that opens the first game tree, after a
+/// byte order mark and whitespace.
+fn first_tree(text: &str) -> Result<usize, SgfError> {
+    let bytes = text.as_bytes();
+    let i = if text.starts_with('\u{feff}') { 3 } else { 0 };
+    let i = skip_space(bytes, i);
+    if i >= bytes.len() {
+        return Err(syntax(
+            i,
+            "no game tree: the text is empty, and an SGF collection starts with '('",
+        ));
+    }
+    if bytes[i] != b'(' {
+        return Err(syntax(
+            i,
+            format!(
+                "unexpected {} before the first game tree; an SGF collection starts with '('",
+                describe(text, i)
+            ),
+        ));
+    }
+    Ok(i)
+}
+
+/// Reads the node whose `;` is at byte `i` of the game tree `top`, keeping
+/// it in `nodes` if it is on the main line. Returns the byte after its
+/// properties.
+fn read_node<'a>(
+    text: &'a str,
+    i: usize,
+    top: &mut Frame,
+    nodes: &mut Vec<Node<'a>>,
+) -> Result<usize, SgfError> {
+    if top.had_child {
+        return Err(syntax(
+            i,
+            "a node ';' after a variation: in a game tree, variations '(...)' come after all its nodes",
+        ));
+    }
+    top.nodes += 1;
+    let on_main = top.on_main;
+    if on_main {
+        nodes.push(Node {
+            offset: i,
+            props: Vec::new(),
+        });
+    }
+    read_properties(text, i + 1, on_main.then_some(nodes))
+}
+
+/// The variation whose `(` is at byte `i` inside the game tree `top`: on
+/// the main line if it is the first variation of a main-line tree.
+fn open_variation(i: usize, top: &mut Frame) -> Result<Frame, SgfError> {
+    if top.nodes == 0 {
+        return Err(syntax(
+            i,
+            format!(
+                "the game tree opened at byte {} has a variation before any node; a game tree starts with a node ';'",
+                top.open
+            ),
+        ));
+    }
+    let on_main = top.on_main && !top.had_child;
+    top.had_child = true;
+    Ok(Frame {
+        open: i,
+        on_main,
+        had_child: false,
+        nodes: 0,
+    })
+}
+
+/// The error for byte `i` of a game tree, which starts no node, variation
+/// or closing.
+fn unexpected(text: &str, i: usize) -> SgfError {
+    let b = text.as_bytes()[i];
+    match b {
+        b']' => syntax(
+            i,
+            "unexpected ']' outside a property value (an unescaped ']' inside a value ends it; write '\\]')",
+        ),
+        b'[' => syntax(
+            i,
+            "a property value '[' without a property identifier before it",
+        ),
+        _ => {
+            let what = describe(text, i);
+            let hint = if b.is_ascii_alphabetic() {
+                "; properties belong to a node and follow its ';'"
+            } else {
+                ""
+            };
+            syntax(i, format!("unexpected {what} in a game tree{hint}"))
         }
     }
 }
