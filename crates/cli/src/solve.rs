@@ -6,8 +6,8 @@ use crate::start::{resolve, Resolved, StartArgs};
 use kosolve_board::{Board, Color};
 use kosolve_rules::{AnyGame, Game, Komi, Move, Rules, Ruleset, Setup, ValueKind};
 use kosolve_solver::{
-    default_memory_mib, Answer, KomiAnalysis, KomiSweep, Live, Method, Report, SolveOptions,
-    Stats, Threshold,
+    default_memory_mib, Answer, KomiAnalysis, KomiSweep, Live, Method, Report, SolveOptions, Stats,
+    Threshold, Value,
 };
 use serde_json::json;
 use std::fmt::Write as _;
@@ -326,12 +326,23 @@ fn komi_json(k: Komi) -> serde_json::Value {
     }
 }
 
+/// The JSON form of a value: an integer where it is whole, a number of
+/// points otherwise, `null` for a void game.
+fn value_json(v: Value) -> serde_json::Value {
+    match v {
+        Value::Margin(x) | Value::Result(x) => json!(x),
+        Value::Score(k) | Value::Basic(k) => komi_json(k),
+        Value::Void => serde_json::Value::Null,
+    }
+}
+
 /// Where the setup is not the empty board, the position the solve starts
 /// from and its player to move are reported.
 fn to_json(board: &Arc<Board>, r: &Report, setup: &Setup) -> serde_json::Value {
     let a = &r.answer;
     let pv: Vec<String> = a.pv().iter().map(|m| m.name(board)).collect();
     let pv_length = pv.len();
+    let rs = r.rules.ruleset;
     let mut v = json!({
         "board": r.board,
         "rules": r.rules.ruleset.name(),
@@ -340,9 +351,9 @@ fn to_json(board: &Arc<Board>, r: &Report, setup: &Setup) -> serde_json::Value {
         "status": status(r),
         "method": a.method().name(),
         "stopped": r.total.stopped.map(|s| s.name()),
-        "value": a.value(),
-        "lower": a.bounds().map(|b| b.0),
-        "upper": a.bounds().map(|b| b.1),
+        "value": a.value().map(|v| value_json(Value::of_search(rs, v))),
+        "lower": a.bounds().map(|b| value_json(Value::of_search(rs, b.0))),
+        "upper": a.bounds().map(|b| value_json(Value::of_search(rs, b.1))),
         "outcome": r.outcome.map(|o| o.to_string()),
         "pv": pv,
         "pv_length": pv_length,
@@ -364,12 +375,17 @@ fn to_json(board: &Arc<Board>, r: &Report, setup: &Setup) -> serde_json::Value {
         Answer::Retrograde(b) => {
             // The value with komi applied, in points (or null: void); it
             // stands for both bounds.
-            let m = b.value.margin().map(|h| komi_json(Komi(h)));
-            v["value"] = json!(m);
-            v["lower"] = json!(m);
-            v["upper"] = json!(m);
-            v["vb"] = json!(b.vb.map(|h| komi_json(Komi(h))));
-            v["vw"] = json!(b.vw.map(|h| komi_json(Komi(h))));
+            let m = value_json(Value::of_basic(b.value));
+            v["value"] = m.clone();
+            v["lower"] = m.clone();
+            v["upper"] = m;
+            let bound = |h: Option<i32>| {
+                h.map_or(serde_json::Value::Null, |h| {
+                    value_json(Value::of_basic_bound(h))
+                })
+            };
+            v["vb"] = bound(b.vb);
+            v["vw"] = bound(b.vw);
             v["states"] = json!(b.states);
             v["pv_cycle_start"] = json!(b.pv_cycle_start);
         }
@@ -508,7 +524,8 @@ fn write_value(t: &mut String, r: &Report) {
             );
         }
         (_, Some((lower, upper))) if lower == upper => {
-            let _ = writeln!(t, "value: {} ({})", signed(lower), value_meaning(&r.rules));
+            let v = Value::of_search(r.rules.ruleset, lower);
+            let _ = writeln!(t, "value: {} ({})", v.signed(), value_meaning(&r.rules));
         }
         (_, Some((lower, upper))) => {
             let _ = writeln!(
@@ -546,7 +563,11 @@ fn write_parity_runs(t: &mut String, a: &Answer) {
     );
     for g in &k.runs {
         let what = match g.value {
-            Some(v) => format!("value {}, {} situation classes", signed(v), g.situations),
+            Some(v) => format!(
+                "value {}, {} situation classes",
+                Value::Margin(v).signed(),
+                g.situations
+            ),
             None => format!("more than {} situation classes", g.situations),
         };
         let _ = writeln!(t, "  {}: {what}, {:.1} s", g.game, g.seconds);
@@ -690,15 +711,6 @@ fn start_game(board: &Arc<Board>, r: &Report, setup: &Setup) -> Option<AnyGame> 
     (!setup.is_empty_board()).then(|| pv_game(board, r, setup))
 }
 
-/// `+3`, `-2`, `0`.
-fn signed(v: i32) -> String {
-    if v == 0 {
-        "0".into()
-    } else {
-        format!("{v:+}")
-    }
-}
-
 /// The SGF game of a report's principal variation, where SGF can describe
 /// the board: the start (as a setup and the record's moves), then the PV,
 /// each move commented with the value; written by the sgf crate.
@@ -709,13 +721,12 @@ pub fn sgf_of(board: &Arc<Board>, r: &Report, setup: &Setup) -> Option<String> {
 
 /// The value as the SGF comments state it.
 fn sgf_value_text(r: &Report) -> String {
+    let of = |v: i32| Value::of_search(r.rules.ruleset, v).signed();
     match &r.answer {
-        Answer::Retrograde(b) => b.value.to_string(),
+        Answer::Retrograde(b) => Value::of_basic(b.value).signed(),
         a => match (a.value(), a.bounds()) {
-            (Some(v), _) => signed(v),
-            (None, Some((lo, hi))) => {
-                format!("not proven, bounds [{}, {}]", signed(lo), signed(hi))
-            }
+            (Some(v), _) => of(v),
+            (None, Some((lo, hi))) => format!("not proven, bounds [{}, {}]", of(lo), of(hi)),
             (None, None) => "not proven".to_string(),
         },
     }
