@@ -79,7 +79,7 @@ impl fmt::Display for BoardError {
             ),
             BoardError::Malformed(s) => write!(
                 f,
-                "malformed board '{s}'; valid forms: RxC (e.g. 2x3: 2 rows of 3), ring:N, graph:FILE"
+                "malformed board '{s}'; valid forms: RxC (e.g. 2x3: 2 rows of 3), AxBxC (e.g. 2x2x2, the cube), ring:N, graph:FILE"
             ),
             BoardError::Io { path, message } => write!(f, "cannot read graph file '{path}': {message}"),
             BoardError::Graph { line: 0, message } => write!(f, "graph file: {message}"),
@@ -104,6 +104,13 @@ pub enum Shape {
     Ring {
         /// Number of points.
         n: u8,
+    },
+    /// A three-dimensional grid of `dims[0]` x `dims[1]` x `dims[2]`
+    /// points (`AxBxC`), each adjacent to the points one step away along
+    /// one axis. Point `x + A (y + B z)` is at (x, y, z).
+    Grid {
+        /// The sizes along the three axes.
+        dims: [u8; 3],
     },
     /// Any other graph, given by an adjacency list.
     Graph,
@@ -383,7 +390,7 @@ impl Board {
         }
     }
 
-    /// Parses `RxC`, `ring:N` or `graph:FILE` (the file is read from disk).
+    /// Parses `RxC`, `AxBxC`, `ring:N` or `graph:FILE` (the file is read from disk).
     pub fn parse(spec: &str) -> Result<Board, BoardError> {
         let s = spec.trim();
         if let Some(rest) = s.strip_prefix("ring:") {
@@ -402,9 +409,6 @@ impl Board {
             b.name = s.to_string();
             return Ok(b);
         }
-        let (r, c) = s
-            .split_once(['x', 'X'])
-            .ok_or_else(|| BoardError::Malformed(spec.to_string()))?;
         let parse = |t: &str| -> Result<usize, BoardError> {
             let t = t.trim();
             if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) || t.len() > 6 {
@@ -413,7 +417,80 @@ impl Board {
             t.parse()
                 .map_err(|_| BoardError::Malformed(spec.to_string()))
         };
-        Board::rect(parse(r)?, parse(c)?)
+        let sizes: Vec<&str> = s.split(['x', 'X']).collect();
+        match sizes[..] {
+            [r, c] => Board::rect(parse(r)?, parse(c)?),
+            [a, b, c] => Board::grid([parse(a)?, parse(b)?, parse(c)?]),
+            _ => Err(BoardError::Malformed(spec.to_string())),
+        }
+    }
+
+    /// The three-dimensional grid `A x B x C` (`2x2x2` is the cube): each
+    /// point adjacent to those one step away along an axis. Its symmetries
+    /// are the reflections of each axis and the exchanges of axes of equal
+    /// size (48 for a cube).
+    pub fn grid(dims: [usize; 3]) -> Result<Board, BoardError> {
+        let spec = format!("{}x{}x{}", dims[0], dims[1], dims[2]);
+        if dims.contains(&0) {
+            return Err(BoardError::ZeroDimension(spec));
+        }
+        let n = dims
+            .iter()
+            .try_fold(1usize, |a, &d| a.checked_mul(d))
+            .unwrap_or(usize::MAX);
+        if n > MAX_POINTS {
+            return Err(BoardError::TooManyPoints { spec, points: n });
+        }
+        let index = |c: [usize; 3]| c[0] + dims[0] * (c[1] + dims[1] * c[2]);
+        let coords = |p: usize| [p % dims[0], (p / dims[0]) % dims[1], p / (dims[0] * dims[1])];
+        let neighbors: Vec<Bitboard> = (0..n)
+            .map(|p| {
+                let c = coords(p);
+                let mut m = Bitboard::EMPTY;
+                for axis in 0..3 {
+                    for step in [usize::MAX, 1] {
+                        let mut d = c;
+                        d[axis] = c[axis].wrapping_add(step);
+                        if d[axis] < dims[axis] {
+                            m = m.with(Point(index(d) as u8));
+                        }
+                    }
+                }
+                m
+            })
+            .collect();
+        // Each permutation of the axes that keeps their sizes, with each
+        // choice of reflected axes.
+        let mut symmetries: Vec<Vec<u8>> = Vec::new();
+        for perm in [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]] {
+            if (0..3).any(|i| dims[perm[i]] != dims[i]) {
+                continue;
+            }
+            for flips in 0..8 {
+                let image: Vec<u8> = (0..n)
+                    .map(|p| {
+                        let c = coords(p);
+                        let mut d = [0; 3];
+                        for i in 0..3 {
+                            let v = c[perm[i]];
+                            d[i] = if flips >> i & 1 == 1 { dims[i] - 1 - v } else { v };
+                        }
+                        index(d) as u8
+                    })
+                    .collect();
+                if !symmetries.contains(&image) {
+                    symmetries.push(image);
+                }
+            }
+        }
+        Ok(Board::from_parts(
+            spec,
+            Shape::Grid {
+                dims: dims.map(|d| d as u8),
+            },
+            neighbors,
+            symmetries,
+        ))
     }
 
     /// The board's name as given: `2x3`, `ring:5`, `graph:FILE`.

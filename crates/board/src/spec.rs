@@ -1,5 +1,5 @@
 //! A board's description as users and result tables write it, typed:
-//! `RxC`, `ring:N` or `graph:FILE`, read without touching the disk.
+//! `RxC`, `AxBxC`, `ring:N` or `graph:FILE`, read without touching the disk.
 
 use crate::{Board, BoardError, Shape};
 use std::fmt;
@@ -22,6 +22,11 @@ pub enum BoardSpec {
         /// Number of points.
         n: u8,
     },
+    /// A three-dimensional grid `AxBxC`.
+    Grid {
+        /// The sizes along the three axes.
+        dims: [u8; 3],
+    },
     /// A graph read from an adjacency file.
     Graph {
         /// The file, as given.
@@ -30,7 +35,7 @@ pub enum BoardSpec {
 }
 
 impl BoardSpec {
-    /// Parses `RxC`, `ring:N` or `graph:FILE`, reading no file.
+    /// Parses `RxC`, `AxBxC`, `ring:N` or `graph:FILE`, reading no file.
     pub fn parse(text: &str) -> Result<BoardSpec, BoardError> {
         let s = text.trim();
         if let Some(path) = s.strip_prefix("graph:") {
@@ -56,6 +61,7 @@ impl BoardSpec {
         match *self {
             BoardSpec::Rect { rows, cols } => Some(rows as usize * cols as usize),
             BoardSpec::Ring { n } => Some(n as usize),
+            BoardSpec::Grid { dims } => Some(dims.iter().map(|&d| d as usize).product()),
             BoardSpec::Graph { .. } => None,
         }
     }
@@ -66,6 +72,7 @@ impl fmt::Display for BoardSpec {
         match self {
             BoardSpec::Rect { rows, cols } => write!(f, "{rows}x{cols}"),
             BoardSpec::Ring { n } => write!(f, "ring:{n}"),
+            BoardSpec::Grid { dims: [a, b, c] } => write!(f, "{a}x{b}x{c}"),
             BoardSpec::Graph { path } => write!(f, "graph:{path}"),
         }
     }
@@ -84,6 +91,7 @@ impl Board {
         match *self.shape() {
             Shape::Rect { rows, cols } => BoardSpec::Rect { rows, cols },
             Shape::Ring { n } => BoardSpec::Ring { n },
+            Shape::Grid { dims } => BoardSpec::Grid { dims },
             Shape::Graph => BoardSpec::Graph {
                 path: self
                     .name()
@@ -101,7 +109,7 @@ mod tests {
 
     #[test]
     fn specs_read_back_and_build_their_boards() {
-        for text in ["1x1", "2x3", "3x2", "1x64", "ring:5", "ring:64"] {
+        for text in ["1x1", "2x3", "3x2", "1x64", "ring:5", "ring:64", "2x2x2", "1x2x3", "4x4x4"] {
             let s = BoardSpec::parse(text).unwrap();
             assert_eq!(s.to_string(), text);
             let b = s.board().unwrap();

@@ -260,3 +260,38 @@ fn sgf_points_are_letters_on_wide_boards() {
         }
     }
 }
+
+#[test]
+fn grids_of_three_dimensions_have_their_neighbours_and_symmetries() {
+    let cube = Board::parse("2x2x2").unwrap();
+    assert_eq!(cube.len(), 8);
+    assert_eq!(cube.name(), "2x2x2");
+    // Every corner of the cube has three neighbours: 12 edges.
+    let degrees: Vec<u32> = cube.points().map(|p| cube.neighbors(p).count()).collect();
+    assert!(degrees.iter().all(|&d| d == 3), "{degrees:?}");
+    // The cube's 48 symmetries, each a graph automorphism.
+    assert_eq!(cube.symmetries().len(), 48);
+    for s in cube.symmetries() {
+        for p in cube.points() {
+            for q in cube.neighbors(p) {
+                let (a, b) = (Point(s[p.index()]), Point(s[q.index()]));
+                assert!(cube.neighbors(a).contains(b));
+            }
+        }
+    }
+    // A 1x1xN grid is a line of N points, as 1xN.
+    let line = Board::parse("1x1x5").unwrap();
+    let flat = Board::parse("1x5").unwrap();
+    for p in line.points() {
+        assert_eq!(line.neighbors(p).count(), flat.neighbors(p).count());
+    }
+    // 3x2x2: the long axis cannot exchange with the others.
+    let b = Board::parse("3x2x2").unwrap();
+    assert_eq!(b.len(), 12);
+    assert_eq!(b.symmetries().len(), 16);
+    // Edges: (A-1)BC + A(B-1)C + AB(C-1) = 8 + 6 + 6.
+    let edges: u32 = b.points().map(|p| b.neighbors(p).count()).sum::<u32>() / 2;
+    assert_eq!(edges, 20);
+    assert!(Board::parse("5x5x3").is_err());
+    assert!(Board::parse("2x0x2").is_err());
+}

@@ -21,7 +21,7 @@ const DEFAULT_MAX_MEMO: u64 = 100_000_000;
 /// Options of `kosolve count`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Board: `RxC` (e.g. 2x2, 1x4), `ring:N` or `graph:FILE` (not with `--game`).
+    /// Board: `RxC` (e.g. 2x2, 1x4), `AxBxC` (e.g. 2x2x2), `ring:N` or `graph:FILE` (not with `--game`).
     #[arg(long, required_unless_present = "game")]
     board: Option<String>,
     /// Where the games start (default: the empty board, Black to move);

@@ -15,7 +15,7 @@ use serde_json::json;
 /// Options of `kosolve expedite`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Board: `RxC` (e.g. 1x5, 2x2), `ring:N` or `graph:FILE`.
+    /// Board: `RxC` (e.g. 1x5, 2x2), `AxBxC`, `ring:N` or `graph:FILE`.
     #[arg(long)]
     board: String,
     /// The position: rows top first joined by `/`; `X` black, `O` white, `.` empty.

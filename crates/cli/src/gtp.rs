@@ -32,7 +32,7 @@ pub struct Args {
     /// Komi, a multiple of 0.5 (default 0).
     #[arg(long, allow_hyphen_values = true)]
     komi: Option<String>,
-    /// Board until the controller sets one: `RxC` (e.g. 3x3, 1x5), `ring:N`
+    /// Board until the controller sets one: `RxC` (e.g. 3x3, 1x5), `AxBxC`, `ring:N`
     /// or `graph:FILE`.
     #[arg(long, default_value = "3x3")]
     board: String,

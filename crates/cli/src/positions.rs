@@ -8,7 +8,7 @@ use std::time::Instant;
 /// Options of `kosolve positions`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Board: `RxC` (e.g. 2x2, 1x5), `ring:N` or `graph:FILE`; at most
+    /// Board: `RxC` (e.g. 2x2, 1x5), `AxBxC`, `ring:N` or `graph:FILE`; at most
     /// 25 points (every one of the 3^points colourings is visited).
     #[arg(long)]
     board: String,

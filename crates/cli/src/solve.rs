@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 /// Options of `kosolve solve`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Board: `RxC` (e.g. 2x2, 1x5), `ring:N` or `graph:FILE` (not with `--game`).
+    /// Board: `RxC` (e.g. 2x2, 1x5), `AxBxC` (e.g. 2x2x2), `ring:N` or `graph:FILE` (not with `--game`).
     #[arg(long, required_unless_present = "game")]
     board: Option<String>,
     /// Where the game starts (default: the empty board, Black to move).
