@@ -442,7 +442,13 @@ impl Board {
             return Err(BoardError::TooManyPoints { spec, points: n });
         }
         let index = |c: [usize; 3]| c[0] + dims[0] * (c[1] + dims[1] * c[2]);
-        let coords = |p: usize| [p % dims[0], (p / dims[0]) % dims[1], p / (dims[0] * dims[1])];
+        let coords = |p: usize| {
+            [
+                p % dims[0],
+                (p / dims[0]) % dims[1],
+                p / (dims[0] * dims[1]),
+            ]
+        };
         let neighbors: Vec<Bitboard> = (0..n)
             .map(|p| {
                 let c = coords(p);
@@ -462,7 +468,14 @@ impl Board {
         // Each permutation of the axes that keeps their sizes, with each
         // choice of reflected axes.
         let mut symmetries: Vec<Vec<u8>> = Vec::new();
-        for perm in [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]] {
+        for perm in [
+            [0, 1, 2],
+            [0, 2, 1],
+            [1, 0, 2],
+            [1, 2, 0],
+            [2, 0, 1],
+            [2, 1, 0],
+        ] {
             if (0..3).any(|i| dims[perm[i]] != dims[i]) {
                 continue;
             }
@@ -473,7 +486,11 @@ impl Board {
                         let mut d = [0; 3];
                         for i in 0..3 {
                             let v = c[perm[i]];
-                            d[i] = if flips >> i & 1 == 1 { dims[i] - 1 - v } else { v };
+                            d[i] = if flips >> i & 1 == 1 {
+                                dims[i] - 1 - v
+                            } else {
+                                v
+                            };
                         }
                         index(d) as u8
                     })

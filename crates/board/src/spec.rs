@@ -109,7 +109,9 @@ mod tests {
 
     #[test]
     fn specs_read_back_and_build_their_boards() {
-        for text in ["1x1", "2x3", "3x2", "1x64", "ring:5", "ring:64", "2x2x2", "1x2x3", "4x4x4"] {
+        for text in [
+            "1x1", "2x3", "3x2", "1x64", "ring:5", "ring:64", "2x2x2", "1x2x3", "4x4x4",
+        ] {
             let s = BoardSpec::parse(text).unwrap();
             assert_eq!(s.to_string(), text);
             let b = s.board().unwrap();
@@ -123,7 +125,7 @@ mod tests {
         assert_eq!(g.points(), None);
         assert!(matches!(g.board(), Err(BoardError::Io { .. })));
         for bad in [
-            "", "2x", "x3", "0x3", "9x9", "ring:", "ring:0", "graph:", "3x3x3",
+            "", "2x", "x3", "0x3", "9x9", "ring:", "ring:0", "graph:", "5x5x3", "2x2x0", "2x2x2x2",
         ] {
             assert!(BoardSpec::parse(bad).is_err(), "{bad}");
         }
