@@ -77,7 +77,8 @@ fn malformed() {
         "3",
         "3x",
         "x3",
-        "3x3x3",
+        "3x3x3x3",
+        "3xx3",
         "-1x3",
         "3 x y",
         "ring:",
@@ -95,7 +96,7 @@ fn malformed() {
     }
     assert_eq!(
         err("abc").to_string(),
-        "malformed board 'abc'; valid forms: RxC (e.g. 2x3: 2 rows of 3), ring:N, graph:FILE"
+        "malformed board 'abc'; valid forms: RxC (e.g. 2x3: 2 rows of 3), AxBxC (e.g. 2x2x2, the cube), ring:N, graph:FILE"
     );
 }
 
