@@ -91,7 +91,7 @@ impl fmt::Display for BoardError {
 impl std::error::Error for BoardError {}
 
 /// The shape of a board.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Shape {
     /// `rows` x `cols` rectangle with orthogonal neighbours.
     Rect {

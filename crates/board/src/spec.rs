@@ -5,28 +5,15 @@ use crate::{Board, BoardError, Shape};
 use std::fmt;
 
 /// A board description: what `--board`, a config's `boards` and a result
-/// table's `board` column hold. Parsing checks the form and, for rectangles
-/// and rings, the size; it never reads a graph file ([`BoardSpec::board`]
-/// does). Its text form is canonical: `2x3`, `ring:5`, `graph:FILE`.
+/// table's `board` column hold. Parsing checks the form and, for rectangles,
+/// grids and rings, the size; it never reads a graph file
+/// ([`BoardSpec::board`] does). Its text form is canonical: `2x3`, `2x2x2`,
+/// `ring:5`, `graph:FILE`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum BoardSpec {
-    /// A rectangle of `rows` x `cols`.
-    Rect {
-        /// Number of rows.
-        rows: u8,
-        /// Number of columns.
-        cols: u8,
-    },
-    /// A cycle of `n` points.
-    Ring {
-        /// Number of points.
-        n: u8,
-    },
-    /// A three-dimensional grid `AxBxC`.
-    Grid {
-        /// The sizes along the three axes.
-        dims: [u8; 3],
-    },
+    /// A board its shape alone describes: a rectangle, a grid or a ring
+    /// (never [`Shape::Graph`]).
+    Shape(Shape),
     /// A graph read from an adjacency file.
     Graph {
         /// The file, as given.
@@ -59,10 +46,12 @@ impl BoardSpec {
     /// The number of points, where known without reading a file.
     pub fn points(&self) -> Option<usize> {
         match *self {
-            BoardSpec::Rect { rows, cols } => Some(rows as usize * cols as usize),
-            BoardSpec::Ring { n } => Some(n as usize),
-            BoardSpec::Grid { dims } => Some(dims.iter().map(|&d| d as usize).product()),
-            BoardSpec::Graph { .. } => None,
+            BoardSpec::Shape(Shape::Rect { rows, cols }) => Some(rows as usize * cols as usize),
+            BoardSpec::Shape(Shape::Ring { n }) => Some(n as usize),
+            BoardSpec::Shape(Shape::Grid { dims }) => {
+                Some(dims.iter().map(|&d| d as usize).product())
+            }
+            BoardSpec::Shape(Shape::Graph) | BoardSpec::Graph { .. } => None,
         }
     }
 }
@@ -70,9 +59,10 @@ impl BoardSpec {
 impl fmt::Display for BoardSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            BoardSpec::Rect { rows, cols } => write!(f, "{rows}x{cols}"),
-            BoardSpec::Ring { n } => write!(f, "ring:{n}"),
-            BoardSpec::Grid { dims: [a, b, c] } => write!(f, "{a}x{b}x{c}"),
+            BoardSpec::Shape(Shape::Rect { rows, cols }) => write!(f, "{rows}x{cols}"),
+            BoardSpec::Shape(Shape::Ring { n }) => write!(f, "ring:{n}"),
+            BoardSpec::Shape(Shape::Grid { dims: [a, b, c] }) => write!(f, "{a}x{b}x{c}"),
+            BoardSpec::Shape(Shape::Graph) => f.write_str("graph:"),
             BoardSpec::Graph { path } => write!(f, "graph:{path}"),
         }
     }
@@ -89,9 +79,6 @@ impl Board {
     /// The description this board was built from.
     pub fn spec(&self) -> BoardSpec {
         match *self.shape() {
-            Shape::Rect { rows, cols } => BoardSpec::Rect { rows, cols },
-            Shape::Ring { n } => BoardSpec::Ring { n },
-            Shape::Grid { dims } => BoardSpec::Grid { dims },
             Shape::Graph => BoardSpec::Graph {
                 path: self
                     .name()
@@ -99,6 +86,7 @@ impl Board {
                     .unwrap_or(self.name())
                     .to_string(),
             },
+            shape => BoardSpec::Shape(shape),
         }
     }
 }

@@ -1,7 +1,7 @@
 //! The diagram parser never panics, and reads back what `diagram` writes.
 
 use kosolve_board::{Board, DiagramError, Position};
-use kosolve_testkit::mutate;
+use kosolve_testkit::{edits, mutate};
 use proptest::prelude::*;
 
 fn boards() -> Vec<Board> {
@@ -48,17 +48,7 @@ proptest! {
         b in 0usize..7,
         cells in proptest::collection::vec(0u8..3, 64),
         lines in any::<bool>(),
-        edits in proptest::collection::vec(
-            (
-                0u8..5,
-                any::<usize>(),
-                prop_oneof![
-                    4 => proptest::sample::select(b"XO.xo+#@-/\n \t".to_vec()),
-                    1 => any::<u8>(),
-                ],
-            ),
-            1..6,
-        ),
+        edits in edits(b"XO.xo+#@-/\n \t", 6, 1..6),
     ) {
         let board = &boards()[b];
         let pos = from_cells(board, &cells);

@@ -4,7 +4,7 @@
 //! parses is a valid graph. (Diagrams: tests/diagram_fuzz.rs.)
 
 use kosolve_board::{Board, BoardError, Point, MAX_POINTS};
-use kosolve_testkit::mutate;
+use kosolve_testkit::{edits, mutate};
 use proptest::prelude::*;
 use std::path::PathBuf;
 
@@ -41,12 +41,7 @@ const EDGE_NUMBERS: &[&str] = &[
 ];
 
 /// Bytes that mutations insert: mostly the graph syntax.
-fn graph_byte() -> impl Strategy<Value = u8> {
-    prop_oneof![
-        4 => prop::sample::select(b"0123456789: ,#\n\t-".to_vec()),
-        1 => any::<u8>(),
-    ]
-}
+const GRAPH_SYNTAX: &[u8] = b"0123456789: ,#\n\t-";
 
 /// A board that parsed: within the point limit, neighbours on the board,
 /// symmetric and without self-loops, and every point name reads back.
@@ -159,7 +154,7 @@ proptest! {
     #[test]
     fn mutated_graph_files_never_panic(
         seed in 0..GRAPH_SEEDS.len(),
-        edits in prop::collection::vec((0u8..6, any::<usize>(), graph_byte()), 1..6),
+        edits in edits(GRAPH_SYNTAX, 6, 1..6),
     ) {
         check(Board::from_adjacency("g", &mutate(GRAPH_SEEDS[seed], &edits, EDGE_NUMBERS)))?;
     }
@@ -184,7 +179,7 @@ proptest! {
     #[test]
     fn mutated_graph_files_on_disk(
         seed in 0..GRAPH_SEEDS.len(),
-        edits in prop::collection::vec((0u8..6, any::<usize>(), graph_byte()), 0..6),
+        edits in edits(GRAPH_SYNTAX, 6, 0..6),
         raw in any::<bool>(),
     ) {
         let path = scratch().join("g.txt");

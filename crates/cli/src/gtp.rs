@@ -839,17 +839,7 @@ mod tests {
         /// well-formed answer and nothing panics.
         #[test]
         fn mutated_sessions_never_panic(
-            edits in prop::collection::vec(
-                (
-                    0u8..6,
-                    any::<usize>(),
-                    prop_oneof![
-                        4 => prop::sample::select(b"0123456789 \tabwABpPsq#-.".to_vec()),
-                        1 => any::<u8>(),
-                    ],
-                ),
-                1..8,
-            ),
+            edits in kosolve_testkit::edits(b"0123456789 \tabwABpPsq#-.", 6, 1..8),
         ) {
             let mut e = engine("2x2", Ruleset::Psk);
             for line in mutated_session(&edits) {

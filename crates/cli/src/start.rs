@@ -207,17 +207,7 @@ mod tests {
     }
 
     fn edits() -> impl Strategy<Value = Vec<(u8, usize, u8)>> {
-        prop::collection::vec(
-            (
-                0u8..4,
-                any::<usize>(),
-                prop_oneof![
-                    4 => prop::sample::select(b"XO./ ()[];:BWAEabcdt01239".to_vec()),
-                    1 => any::<u8>(),
-                ],
-            ),
-            0..5,
-        )
+        kosolve_testkit::edits(b"XO./ ()[];:BWAEabcdt01239", 4, 0..5)
     }
 
     proptest! {

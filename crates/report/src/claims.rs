@@ -310,21 +310,16 @@ fn kee_two_by_two(e: &Evidence<'_>) -> String {
             let _ = writeln!(s, "Not settled here (no kee 2x2 row).\n");
         }
     }
-    let others: Vec<String> = [
-        Ruleset::Psk,
-        Ruleset::Ssk,
-        Ruleset::Nssk,
-        Ruleset::Fixed,
-        Ruleset::Basic,
-        Ruleset::BasicFixed,
-    ]
-    .iter()
-    .filter_map(|&r| {
-        find(e.rows, &rect(2, 2), r, F, Komi::ZERO)
-            .filter(|x| x.status == Status::Solved)
-            .map(|x| format!("{r} {}", cell(Some(x))))
-    })
-    .collect();
+    // psk, ssk, nssk, fixed, basic and basic-fixed: the first six of the
+    // table order.
+    let others: Vec<String> = Ruleset::ALL[..6]
+        .iter()
+        .filter_map(|&r| {
+            find(e.rows, &rect(2, 2), r, F, Komi::ZERO)
+                .filter(|x| x.status == Status::Solved)
+                .map(|x| format!("{r} {}", cell(Some(x))))
+        })
+        .collect();
     if !others.is_empty() {
         let _ = writeln!(
             s,

@@ -1,7 +1,7 @@
 //! Finding rows in a table, the text of a value cell and the link of a
 //! PV's SGF file: what the per-sweep page, the claims and the overview share.
 
-use kosolve_board::{Board, BoardSpec, Suicide};
+use kosolve_board::{Board, BoardSpec, Shape, Suicide};
 use kosolve_rules::{Komi, Ruleset};
 use kosolve_solver::Value;
 use kosolve_sweep::{Row, Status};
@@ -14,12 +14,8 @@ pub(crate) fn find<'a>(
     suicide: Suicide,
     komi: Komi,
 ) -> Option<&'a Row> {
-    rows.iter().find(|r| {
-        r.board == *board
-            && r.position.is_empty()
-            && r.rules == rules
-            && r.suicide == suicide
-            && r.komi == komi
+    find_job(rows, rules, suicide, komi, |r| {
+        r.board == *board && r.position.is_empty()
     })
 }
 
@@ -31,14 +27,24 @@ pub(crate) fn find_at<'a>(
     suicide: Suicide,
     komi: Komi,
 ) -> Option<&'a Row> {
-    rows.iter().find(|r| {
-        r.position == position && r.rules == rules && r.suicide == suicide && r.komi == komi
-    })
+    find_job(rows, rules, suicide, komi, |r| r.position == position)
+}
+
+/// The first row under `rules`, `suicide` and `komi` whose start `start` accepts.
+fn find_job(
+    rows: &[Row],
+    rules: Ruleset,
+    suicide: Suicide,
+    komi: Komi,
+    start: impl Fn(&Row) -> bool,
+) -> Option<&Row> {
+    rows.iter()
+        .find(|r| r.rules == rules && r.suicide == suicide && r.komi == komi && start(r))
 }
 
 /// The rectangle `rows` x `cols`, for the boards the claims name.
 pub(crate) const fn rect(rows: u8, cols: u8) -> BoardSpec {
-    BoardSpec::Rect { rows, cols }
+    BoardSpec::Shape(Shape::Rect { rows, cols })
 }
 
 /// A value's cell text, empty for none.

@@ -35,23 +35,10 @@ fn fake(job: &Job, _nodes: &Arc<AtomicU64>) -> JobOutput {
     }
 }
 
-const POSITIONS: &str = r#"
-name = "p"
-rules = ["psk", "fundamental"]
-[[positions]]
-name = "ko"
-board = "1x4"
-diagram = "O.O."
-to_move = "black"
-source = "a test"
-note = "A ko."
-[[positions]]
-name = "corner"
-board = "2x2"
-diagram = "X./.O"
-to_move = "white"
-prisoners = [1, 2]
-"#;
+/// One named position with its source and note, as the page shows them.
+const POSITIONS: &str = "name = \"p\"\nrules = [\"psk\", \"fundamental\"]\n\
+    [[positions]]\nname = \"ko\"\nboard = \"1x4\"\ndiagram = \"O.O.\"\n\
+    source = \"a test\"\nnote = \"A ko.\"\n";
 
 #[test]
 fn a_sweep_of_positions_writes_their_sections() {

@@ -2,9 +2,30 @@
 //! valid seed (a config, a certificate, a graph file, a diagram) that
 //! reach the corners of a parser that random bytes alone rarely do.
 
+use proptest::prelude::*;
+
 /// One edit of a text: (kind, position, byte). The position is taken
 /// modulo the text's length plus one.
 pub type Edit = (u8, usize, u8);
+
+/// A byte that mostly (four times in five) comes from `alphabet`, a
+/// format's own syntax, and otherwise is any byte.
+pub fn syntax_byte(alphabet: &'static [u8]) -> impl Strategy<Value = u8> {
+    prop_oneof![
+        4 => prop::sample::select(alphabet.to_vec()),
+        1 => any::<u8>(),
+    ]
+}
+
+/// Lists of edits for [`mutate`], of `count` edits each: kinds below
+/// `kinds` (6 for every kind), any position, bytes from [`syntax_byte`].
+pub fn edits(
+    alphabet: &'static [u8],
+    kinds: u8,
+    count: std::ops::Range<usize>,
+) -> impl Strategy<Value = Vec<Edit>> {
+    prop::collection::vec((0..kinds, any::<usize>(), syntax_byte(alphabet)), count)
+}
 
 /// `seed` after `edits`: kind 0 inserts the byte, 1 deletes one, 2
 /// replaces one, 3 truncates, 4 inserts one of `inserts` (chosen by the
@@ -50,7 +71,7 @@ mod tests {
         assert_eq!(mutate("abc", &[(4, 3, 7)], &[]), "abc");
         assert_eq!(mutate("abc", &[(5, 1, 0)], &ins), "abcbc");
         // Positions wrap; invalid UTF-8 is replaced.
-        assert_eq!(mutate("ab", &[(0, 5, b'x')], &ins), "xab");
+        assert_eq!(mutate("ab", &[(0, 4, b'x')], &ins), "axb");
         assert_eq!(mutate("", &[(0, 0, 0xff)], &ins), "\u{fffd}");
     }
 }
