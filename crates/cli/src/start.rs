@@ -165,24 +165,10 @@ mod tests {
         "1,2,3",
     ];
 
-    /// `text` after `edits` (kind, position, byte): kind 0 inserts a byte,
-    /// 1 deletes one, 2 replaces one, 3 truncates. Invalid UTF-8 is
-    /// replaced.
-    fn mutate(text: &str, edits: &[(u8, usize, u8)]) -> Vec<u8> {
-        let mut b = text.as_bytes().to_vec();
-        for &(kind, pos, byte) in edits {
-            let at = pos % (b.len() + 1);
-            match kind % 4 {
-                0 => b.insert(at, byte),
-                1 if at < b.len() => {
-                    b.remove(at);
-                }
-                2 if at < b.len() => b[at] = byte,
-                3 => b.truncate(at),
-                _ => {}
-            }
-        }
-        b
+    /// `text` after `edits` (kinds 0-3: insert, delete, replace, truncate;
+    /// kosolve_testkit::mutate), invalid UTF-8 replaced.
+    fn mutate(text: &str, edits: &[(u8, usize, u8)]) -> String {
+        kosolve_testkit::mutate(text, edits, &[])
     }
 
     /// A scratch file of this process for test `tag`.
@@ -224,7 +210,7 @@ mod tests {
         ) {
             let n = kosolve_board::Board::parse(board).map_or(4, |b| b.len());
             let diagram: String = cells.iter().cycle().take(n).collect();
-            let diagram = String::from_utf8_lossy(&mutate(&diagram, &diagram_edits)).into_owned();
+            let diagram = mutate(&diagram, &diagram_edits);
             let args = StartArgs {
                 position: Some(diagram),
                 to_move: to_move.map(String::from),
@@ -243,7 +229,11 @@ mod tests {
             prisoners in prop::option::of(prop::sample::select(WORDS)),
         ) {
             let path = scratch("record");
-            std::fs::write(&path, mutate(RECORDS[record], &record_edits)).unwrap();
+            std::fs::write(
+                &path,
+                kosolve_testkit::mutate_bytes(RECORDS[record].as_bytes(), &record_edits, &[]),
+            )
+            .unwrap();
             let args = StartArgs {
                 position: None,
                 to_move: None,

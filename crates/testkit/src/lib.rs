@@ -25,7 +25,7 @@
 mod mutate;
 pub mod reference;
 
-pub use mutate::{edits, mutate, syntax_byte, Edit};
+pub use mutate::{edits, mutate, mutate_bytes, syntax_byte, Edit};
 
 use kosolve_board::{Board, Position};
 use kosolve_rules::{Game, Move};

@@ -27,12 +27,16 @@ pub fn edits(
     prop::collection::vec((0..kinds, any::<usize>(), syntax_byte(alphabet)), count)
 }
 
+/// [`mutate_bytes`] as text, invalid UTF-8 replaced.
+pub fn mutate(seed: &str, edits: &[Edit], inserts: &[&str]) -> String {
+    String::from_utf8_lossy(&mutate_bytes(seed.as_bytes(), edits, inserts)).into_owned()
+}
+
 /// `seed` after `edits`: kind 0 inserts the byte, 1 deletes one, 2
 /// replaces one, 3 truncates, 4 inserts one of `inserts` (chosen by the
-/// byte; nothing where `inserts` is empty), 5 repeats the tail. Returned
-/// as text, invalid UTF-8 replaced.
-pub fn mutate(seed: &str, edits: &[Edit], inserts: &[&str]) -> String {
-    let mut b = seed.as_bytes().to_vec();
+/// byte; nothing where `inserts` is empty), 5 repeats the tail.
+pub fn mutate_bytes(seed: &[u8], edits: &[Edit], inserts: &[&str]) -> Vec<u8> {
+    let mut b = seed.to_vec();
     for &(kind, pos, byte) in edits {
         let at = pos % (b.len() + 1);
         match kind % 6 {
@@ -53,7 +57,7 @@ pub fn mutate(seed: &str, edits: &[Edit], inserts: &[&str]) -> String {
             _ => {}
         }
     }
-    String::from_utf8_lossy(&b).into_owned()
+    b
 }
 
 #[cfg(test)]
