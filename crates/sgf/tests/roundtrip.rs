@@ -35,8 +35,8 @@ fn record(
     for (i, &c) in cells.iter().take(n).enumerate() {
         let p = Bitboard::from_point(Point(i as u8));
         match c % 3 {
-            1 => setup.black = setup.black | p,
-            2 => setup.white = setup.white | p,
+            1 => setup.black |= p,
+            2 => setup.white |= p,
             _ => {}
         }
     }

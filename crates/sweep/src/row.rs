@@ -1,7 +1,7 @@
 //! One result row (typed), its CSV form, and atomic file writes.
 
-use kosolve_board::{BoardSpec, Suicide};
-use kosolve_rules::{Komi, Rules, Ruleset};
+use kosolve_board::{BoardError, BoardSpec, Suicide};
+use kosolve_rules::{Komi, Rules, RulesError, Ruleset};
 use kosolve_solver::{Outcome, Value};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -254,7 +254,7 @@ impl From<&Row> for CsvRow {
 impl TryFrom<CsvRow> for Row {
     type Error = String;
     fn try_from(c: CsvRow) -> Result<Row, String> {
-        let rules: Ruleset = c.rules.parse().map_err(|e| format!("{e}"))?;
+        let rules: Ruleset = c.rules.parse().map_err(|e: RulesError| e.to_string())?;
         let value = |text: &str, score: bool| -> Result<Option<Value>, String> {
             if text.is_empty() {
                 return Ok(None);
@@ -269,10 +269,10 @@ impl TryFrom<CsvRow> for Row {
             (_, o) => Verdict::Outcome(o.parse()?),
         };
         Ok(Row {
-            board: c.board.parse().map_err(|e| format!("{e}"))?,
+            board: c.board.parse().map_err(|e: BoardError| e.to_string())?,
             rules,
-            suicide: c.suicide.parse().map_err(|e| format!("{e}"))?,
-            komi: c.komi.parse().map_err(|e| format!("{e}"))?,
+            suicide: c.suicide.parse()?,
+            komi: c.komi.parse().map_err(|e: RulesError| e.to_string())?,
             value: value(&c.value, true)?,
             outcome,
             lower: value(&c.lower, false)?,
