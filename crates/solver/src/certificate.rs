@@ -240,12 +240,29 @@ impl Writer<'_> {
             Color::Black => self.threshold,
             Color::White => self.threshold + 1,
         };
+        self.cap_test();
         match self.tester.test(&self.game, t) {
             Some(ge) => Ok(ge == (self.prover == Color::Black)),
-            None => {
-                self.stopped = true;
-                Err("stopped".into())
-            }
+            None => Err(self.test_stopped()),
+        }
+    }
+
+    /// Caps the next test at the work this attempt has left, so that one
+    /// test cannot run on past the budget (nor past the sweep's cap).
+    fn cap_test(&mut self) {
+        let left = self.budget.saturating_sub(self.work()).max(1);
+        self.tester.set_node_cap(Some(left));
+    }
+
+    /// Why a test stopped: the attempt's budget (try another), or a limit
+    /// or Ctrl-C (give up).
+    fn test_stopped(&mut self) -> String {
+        if self.tester.capped() {
+            self.over_budget = true;
+            "over the attempt's budget".into()
+        } else {
+            self.stopped = true;
+            "stopped".into()
         }
     }
 
@@ -343,13 +360,11 @@ impl check::Oracle for Writer<'_> {
                 for &m in &order {
                     self.game.play(to_rules_move(m));
                     self.tests += 1;
+                    self.cap_test();
                     let r = self.tester.test_within(&self.game, t, depth);
                     self.game.undo();
                     match r {
-                        None => {
-                            self.stopped = true;
-                            return Err("stopped".into());
-                        }
+                        None => return Err(self.test_stopped()),
                         Some(Some(ge)) if ge == (self.prover == Color::Black) => {
                             self.out.push(m);
                             return Ok(m);

@@ -610,6 +610,10 @@ pub struct Tester<'t> {
     shared: search::Shared,
     pn: Option<search::PnTable>,
     tables: std::marker::PhantomData<&'t Tables>,
+    /// The most nodes one test may search ([`Tester::set_node_cap`]).
+    node_cap: Option<u64>,
+    /// Whether the last test stopped at `node_cap`.
+    capped: bool,
 }
 
 impl<'t> Tester<'t> {
@@ -624,7 +628,22 @@ impl<'t> Tester<'t> {
             shared: shared_for(game, opts, tables, Instant::now(), 1),
             pn: None,
             tables: std::marker::PhantomData,
+            node_cap: None,
+            capped: false,
         }
+    }
+
+    /// Caps the nodes of each later test at `cap` (`None`: no cap). A
+    /// test that reaches it stops as at a limit ([`Tester::test`] returns
+    /// `None`) and [`Tester::capped`] says so.
+    pub fn set_node_cap(&mut self, cap: Option<u64>) {
+        self.node_cap = cap;
+    }
+
+    /// Whether the last test stopped at the node cap (not at the solve's
+    /// limits or Ctrl-C).
+    pub fn capped(&self) -> bool {
+        self.capped
     }
 
     /// Whether the value of `game`'s current state (a state of the game
@@ -638,9 +657,11 @@ impl<'t> Tester<'t> {
         if let Some(pn) = self.pn.take() {
             s.swap_pn_table(pn);
         }
+        s.set_budget(self.node_cap);
         let v = s.test(t, 0);
         s.finish();
         let aborted = s.aborted;
+        self.capped = aborted && s.budget_spent();
         self.pn = Some(s.swap_pn_table(search::PnTable::new(0)));
         (!aborted).then_some(v >= t)
     }
@@ -653,8 +674,10 @@ impl<'t> Tester<'t> {
             return Some(Some(result_value(&r) >= t));
         }
         let mut s = search::Searcher::new(game.clone(), &self.shared, Vec::new());
+        s.set_budget(self.node_cap);
         let v = s.test_within(t, depth);
         s.finish();
+        self.capped = s.aborted && s.budget_spent();
         (!s.aborted).then_some(v)
     }
 

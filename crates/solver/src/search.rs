@@ -1127,6 +1127,17 @@ impl<'a, G: Game> Searcher<'a, G> {
     /// Swaps in another proof-number table (a tester keeps one across
     /// the searchers of its tests, so each need not allocate its own);
     /// returns the one it had.
+    /// Stops this searcher, as at a limit, once it has searched `n` more
+    /// nodes (`None`: no private budget).
+    pub(crate) fn set_budget(&mut self, n: Option<u64>) {
+        self.budget = n.map(|n| self.nodes.saturating_add(n));
+    }
+
+    /// Whether this searcher's private budget is spent.
+    pub(crate) fn budget_spent(&self) -> bool {
+        self.budget.is_some_and(|b| self.nodes >= b)
+    }
+
     pub(crate) fn swap_pn_table(&mut self, t: PnTable) -> PnTable {
         std::mem::replace(&mut self.pns, t)
     }

@@ -136,6 +136,30 @@ fn a_work_cap_stops_the_writer() {
 }
 
 #[test]
+fn a_work_cap_bounds_each_test_of_the_writer() {
+    // 4x4 psk, B+2 (the published value): one test of the claim
+    // "value >= 2" by alpha-beta searches far more than 200,000 nodes. The
+    // cap must stop that test, not only the walk between tests: the writer
+    // gives up having searched about the cap in each attempt (three move
+    // orders, one budget each), where before it ran one test to its end
+    // (the sweep of the bestiary waited on one such test past 40 minutes).
+    let b = board("4x4");
+    let r = rules(Ruleset::Psk, Suicide::Forbidden, 0).unwrap();
+    let setup = Setup::default();
+    let cap = 200_000;
+    let capped = CertificateOptions {
+        max_work: Some(cap),
+        ..Default::default()
+    };
+    let start = std::time::Instant::now();
+    let e = certificates_with(b, r, &setup, 2, &opts(1), &capped).unwrap_err();
+    assert_eq!(e, CertificateError::TooLarge(cap));
+    // Deterministic bound aside, a generous wall-clock guard: capped, this
+    // takes well under a second.
+    assert!(start.elapsed().as_secs() < 60, "{:?}", start.elapsed());
+}
+
+#[test]
 fn a_position_start_with_komi_is_accepted() {
     let board = board("3x3");
     let pos = kosolve_board::Position::from_diagram(&board, "XO./XO./.O.").unwrap();
