@@ -40,6 +40,17 @@ pub struct Graph {
     start: Vec<u32>,
     succ: Vec<u32>,
     label: Vec<u8>,
+    /// The arena's successor rows (see [`Graph::arena_edges`]) and its
+    /// predecessor rows, built once for every threshold.
+    arena: ArenaEdges,
+}
+
+/// The arena's edges in both directions (CSR).
+struct ArenaEdges {
+    start: Vec<u32>,
+    succ: Vec<u32>,
+    pred_start: Vec<u32>,
+    pred: Vec<u32>,
 }
 
 /// Interned board histories: bit sets over position indices.
@@ -214,7 +225,7 @@ impl Graph {
             edge(h2, x, PASS, &mut keys)?;
             start.push(succ.len() as u32);
         }
-        Ok(Graph {
+        let mut g = Graph {
             rules,
             points: board.len() as i32,
             positions,
@@ -224,7 +235,22 @@ impl Graph {
             start,
             succ,
             label,
-        })
+            arena: ArenaEdges {
+                start: Vec::new(),
+                succ: Vec::new(),
+                pred_start: Vec::new(),
+                pred: Vec::new(),
+            },
+        };
+        let (start, succ) = g.arena_edges();
+        let (pred_start, pred) = predecessors(&start, &succ);
+        g.arena = ArenaEdges {
+            start,
+            succ,
+            pred_start,
+            pred,
+        };
+        Ok(g)
     }
 
     /// The number of game situations.
@@ -265,29 +291,21 @@ impl Graph {
                 } else {
                     (-n, n)
                 };
-                let mut prev: Option<Vec<u8>> = None;
-                for t in lo..=hi {
+                // P wins "at least lo" and loses "at least hi + 1" whatever
+                // anyone plays, so any strategy (here: each vertex's first
+                // move) wins those; bisect between them.
+                let trivial = vec![0u8; self.arena_len()];
+                let (mut won, mut lost) = ((lo, trivial.clone()), (hi + 1, trivial));
+                while lost.0 - won.0 > 1 {
+                    let t = (won.0 + lost.0).div_euclid(2);
                     let sol = self.threshold(player, payoff, t);
-                    if !sol.won_by_p {
-                        let Some(p_strategy) = prev else {
-                            return Err(KeeMultiError::CheckFailed(format!(
-                                "{player} loses the trivial threshold {t}"
-                            )));
-                        };
-                        return self.answer(
-                            board,
-                            player,
-                            payoff,
-                            t - 1,
-                            &p_strategy,
-                            &sol.strategy,
-                        );
+                    if sol.won_by_p {
+                        won = (t, sol.strategy);
+                    } else {
+                        lost = (t, sol.strategy);
                     }
-                    prev = Some(sol.strategy);
                 }
-                let p_strategy = prev.expect("lo <= hi");
-                let none = vec![0u8; self.arena_len()];
-                self.answer(board, player, payoff, hi, &p_strategy, &none)
+                self.answer(board, player, payoff, won.0, &won.1, &lost.1)
             }
             Payoff::StrictWin | Payoff::NotLose => {
                 let t = if payoff == Payoff::StrictWin { 1 } else { 0 };
@@ -402,11 +420,18 @@ impl Graph {
             })
             .collect();
         compress(&mut prio);
-        let (start, succ) = self.arena_edges();
         let owner: Vec<u8> = (0..len)
             .map(|v| u8::from(v % 2 == 0 && self.to_move[v / 2] == player.0))
             .collect();
-        let arena = Arena::new(&start, &succ, &owner, &prio);
+        let a = &self.arena;
+        let arena = Arena {
+            start: &a.start,
+            succ: &a.succ,
+            owner: &owner,
+            prio: &prio,
+            pred_start: &a.pred_start,
+            pred: &a.pred,
+        };
         let (won, strategy) = arena.solve();
         Threshold {
             won_by_p: won[0],
@@ -483,38 +508,32 @@ struct Arena<'a> {
     succ: &'a [u32],
     owner: &'a [u8],
     prio: &'a [u32],
-    pred_start: Vec<u32>,
-    pred: Vec<u32>,
+    pred_start: &'a [u32],
+    pred: &'a [u32],
 }
 
-impl<'a> Arena<'a> {
-    fn new(start: &'a [u32], succ: &'a [u32], owner: &'a [u8], prio: &'a [u32]) -> Arena<'a> {
-        let n = owner.len();
-        let mut count = vec![0u32; n + 1];
-        for &t in succ {
-            count[t as usize + 1] += 1;
-        }
-        for i in 0..n {
-            count[i + 1] += count[i];
-        }
-        let pred_start = count.clone();
-        let mut pred = vec![0u32; succ.len()];
-        for v in 0..n {
-            for &t in &succ[start[v] as usize..start[v + 1] as usize] {
-                pred[count[t as usize] as usize] = v as u32;
-                count[t as usize] += 1;
-            }
-        }
-        Arena {
-            start,
-            succ,
-            owner,
-            prio,
-            pred_start,
-            pred,
+/// The predecessor rows (CSR) of the successor rows `start`, `succ`.
+fn predecessors(start: &[u32], succ: &[u32]) -> (Vec<u32>, Vec<u32>) {
+    let n = start.len() - 1;
+    let mut count = vec![0u32; n + 1];
+    for &t in succ {
+        count[t as usize + 1] += 1;
+    }
+    for i in 0..n {
+        count[i + 1] += count[i];
+    }
+    let pred_start = count.clone();
+    let mut pred = vec![0u32; succ.len()];
+    for v in 0..n {
+        for &t in &succ[start[v] as usize..start[v + 1] as usize] {
+            pred[count[t as usize] as usize] = v as u32;
+            count[t as usize] += 1;
         }
     }
+    (pred_start, pred)
+}
 
+impl Arena<'_> {
     fn succs(&self, v: usize) -> &[u32] {
         &self.succ[self.start[v] as usize..self.start[v + 1] as usize]
     }
