@@ -4,7 +4,7 @@
 //! the situations of the graph and the seconds.
 //!
 //! `cargo run --release -p kosolve-keemulti --example table -- [OUT_DIR]
-//! [cap=SITUATIONS] [only=BOARD,BOARD]`
+//! [cap=SITUATIONS] [only=BOARD,BOARD] [players=K] [suicide=forbidden|allowed]`
 
 use kosolve_board::{Board, Suicide};
 use kosolve_keemulti::parity::Graph;
@@ -29,10 +29,16 @@ const SUMMARY: &str = "With three players the first player dominates where anyth
 
 fn main() {
     let mut out_dir = "results".to_string();
-    let mut cap: u64 = 30_000_000;
+    let mut cap: u64 = 40_000_000;
     let mut only: Option<Vec<String>> = None;
+    let mut only_players: Option<usize> = None;
+    let mut only_suicide: Option<Suicide> = None;
     for a in std::env::args().skip(1) {
-        if let Some(c) = a.strip_prefix("cap=") {
+        if let Some(k) = a.strip_prefix("players=") {
+            only_players = Some(k.parse().expect("players=K"));
+        } else if let Some(su) = a.strip_prefix("suicide=") {
+            only_suicide = Some(su.parse().expect("suicide=forbidden|allowed"));
+        } else if let Some(c) = a.strip_prefix("cap=") {
             cap = c.parse().expect("cap=N");
         } else if let Some(o) = a.strip_prefix("only=") {
             only = Some(o.split(',').map(String::from).collect());
@@ -64,7 +70,13 @@ fn main() {
         }
         let board = Board::parse(name).expect("a board");
         for &k in players {
+            if only_players.is_some_and(|o| o != k) {
+                continue;
+            }
             for su in [Suicide::Forbidden, Suicide::Allowed] {
+                if only_suicide.is_some_and(|o| o != su) {
+                    continue;
+                }
                 let rules = KeeRules::new(k, su).expect("2..=4 players");
                 let t = Instant::now();
                 let g = match Graph::build(&board, rules, cap) {

@@ -432,11 +432,8 @@ impl Graph {
             pred_start: &a.pred_start,
             pred: &a.pred,
         };
-        let (won, strategy) = arena.solve();
-        Threshold {
-            won_by_p: won[0],
-            strategy,
-        }
+        let (won_by_p, strategy) = arena.solve();
+        Threshold { won_by_p, strategy }
     }
 
     /// The arena's successor lists: situation 2s goes to 2t for each board
@@ -540,11 +537,11 @@ impl Arena<'_> {
 
     /// Whether player 1 wins from vertex 0, and every vertex's winning move
     /// for its owner where she wins.
-    fn solve(&self) -> ([bool; 1], Vec<u8>) {
+    fn solve(&self) -> (bool, Vec<u8>) {
         let n = self.owner.len();
         let mut strategy = vec![0u8; n];
         let won = self.zielonka(vec![true; n], &mut strategy);
-        ([won[1][0]], strategy)
+        (won[1][0], strategy)
     }
 
     /// The vertices of `sub` from which `player` forces a visit to
