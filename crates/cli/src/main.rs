@@ -6,6 +6,7 @@ mod count;
 mod expedite;
 mod gtp;
 mod interrupt;
+mod kee_multi;
 mod positions;
 mod report;
 mod solve;

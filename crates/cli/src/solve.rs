@@ -31,6 +31,11 @@ pub struct Args {
     /// Suicide: forbidden or allowed (default: the ruleset's own).
     #[arg(long)]
     suicide: Option<String>,
+    /// Kee only: the number of players, 2 to 4 (default 2). With 3 or 4,
+    /// prints each player's guarantee with a line of play and who can
+    /// force a win (docs/rules.md, "Kee with more than two players").
+    #[arg(long)]
+    players: Option<usize>,
     /// Komi, a multiple of 0.5 (default 0).
     #[arg(long, allow_hyphen_values = true)]
     komi: Option<String>,
@@ -107,6 +112,37 @@ pub struct Args {
     whole_keys: bool,
 }
 
+/// The request of a Kee solve for `k` players other than two, with every
+/// option given that it does not take.
+fn multi_request(args: &Args, k: usize) -> crate::kee_multi::Request {
+    let s = &args.start;
+    let unsupported = [
+        ("--position", s.position.is_some()),
+        ("--game", s.game.is_some()),
+        ("--prisoners", s.prisoners.is_some()),
+        ("--komi", args.komi.is_some()),
+        ("--sgf", args.sgf.is_some()),
+        ("--certificate", args.certificate.is_some()),
+        ("--max-nodes", args.max_nodes.is_some()),
+        ("--max-seconds", args.max_seconds.is_some()),
+        ("--komi-range", args.komi_range.is_some()),
+        ("--pv", args.pv),
+        ("--method", args.method != Method::Auto),
+    ]
+    .into_iter()
+    .filter(|(_, given)| *given)
+    .map(|(flag, _)| flag)
+    .collect();
+    crate::kee_multi::Request {
+        board: args.board.clone(),
+        players: k,
+        suicide: args.suicide.clone(),
+        format: args.format,
+        memory_mib: args.memory.unwrap_or_else(default_memory_mib),
+        unsupported,
+    }
+}
+
 fn parse_engine(s: &str) -> Result<kosolve_solver::Engine, String> {
     kosolve_solver::Engine::from_name(s)
         .ok_or_else(|| format!("unknown engine '{s}': expected auto, pns or id"))
@@ -121,6 +157,18 @@ fn parse_method(s: &str) -> Result<Method, String> {
 
 /// Runs the subcommand.
 pub fn run(args: Args) -> Result<(), CliError> {
+    if let Some(k) = args.players {
+        let ruleset: Ruleset = args.rules.parse()?;
+        if ruleset != Ruleset::Kee {
+            return Err(CliError::Usage(format!(
+                "--players applies to --rules kee only (got --rules {})",
+                ruleset.name()
+            )));
+        }
+        if k != 2 {
+            return crate::kee_multi::run(multi_request(&args, k));
+        }
+    }
     let Resolved {
         board,
         setup,

@@ -1,0 +1,240 @@
+//! `kosolve solve --rules kee --players 3`: its JSON against the library
+//! (the naive reference on 1x2, the parity method on ring:3, each run in
+//! this test), every line replayed in the rules engine, and usage errors.
+
+mod common;
+
+use common::{json, run};
+use kosolve_board::{Board, Suicide};
+use kosolve_keemulti::parity::Graph;
+use kosolve_keemulti::reference::{solve_all, PAYOFFS};
+use kosolve_keemulti::{Game, KeeRules, Payoff, Player};
+
+/// Per player: guarantee, margin, strict win and prevents-others-winning as
+/// 0/1, in the order of [`PAYOFFS`].
+fn cli_values(v: &serde_json::Value, board: &Board, rules: KeeRules) -> Vec<[i32; 4]> {
+    assert_eq!(v["rules"], "kee");
+    assert_eq!(v["players"], rules.players);
+    assert_eq!(v["suicide"], rules.suicide.name());
+    let rows = v["guarantees"].as_array().expect("guarantees");
+    assert_eq!(rows.len(), rules.players);
+    rows.iter()
+        .enumerate()
+        .map(|(i, row)| {
+            let p = Player(i as u8);
+            assert_eq!(row["player"], p.name());
+            let g = row["guarantee"].as_i64().unwrap() as i32;
+            // The line, replayed by the rules engine, ends with the guarantee.
+            let mut game = Game::new(board, rules);
+            for t in row["pv"].as_array().unwrap() {
+                let t = t.as_str().unwrap();
+                let turn = (t != "pass").then(|| board.parse_point(t).expect("a point"));
+                game.play(turn).expect("a legal turn");
+            }
+            let scores = game.scores().expect("the line ends the game").unwrap();
+            assert_eq!(Payoff::Score.of(&scores, p), g, "{p}'s line");
+            [
+                g,
+                row["margin"].as_i64().unwrap() as i32,
+                i32::from(row["strict_win"].as_bool().unwrap()),
+                i32::from(row["prevents_others_winning"].as_bool().unwrap()),
+            ]
+        })
+        .collect()
+}
+
+fn winner_fields(values: &[[i32; 4]]) -> (serde_json::Value, Vec<String>) {
+    let winner = values
+        .iter()
+        .position(|v| v[2] == 1)
+        .map_or(serde_json::Value::Null, |i| Player(i as u8).name().into());
+    let prevent = values
+        .iter()
+        .enumerate()
+        .filter(|(_, v)| v[3] == 1)
+        .map(|(i, _)| Player(i as u8).name().to_string())
+        .collect();
+    (winner, prevent)
+}
+
+fn check_winner(v: &serde_json::Value, values: &[[i32; 4]]) {
+    let (winner, prevent) = winner_fields(values);
+    assert_eq!(v["winner"], winner);
+    let got: Vec<String> = v["prevent_winning"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(got, prevent);
+}
+
+/// 1x2, three players, against the naive reference (17.5 M nodes).
+#[test]
+fn one_by_two_matches_the_reference() {
+    let board = Board::parse("1x2").unwrap();
+    let rules = KeeRules::new(3, Suicide::Forbidden).unwrap();
+    let v = json(&[
+        "solve",
+        "--rules",
+        "kee",
+        "--players",
+        "3",
+        "--board",
+        "1x2",
+        "--format",
+        "json",
+    ]);
+    let got = cli_values(&v, &board, rules);
+    let reference = solve_all(&board, rules, 40_000_000).expect("the reference finishes");
+    assert_eq!(got, reference.values);
+    check_winner(&v, &got);
+    assert_eq!(v["situations"], 316);
+}
+
+/// 1x3, three players, suicide forbidden, against the library's parity
+/// method run here (75,207 situations; with suicide allowed the graph has
+/// 17.9 M, too slow for a test).
+#[test]
+fn one_by_three_matches_the_library() {
+    let board = Board::parse("1x3").unwrap();
+    {
+        let su = Suicide::Forbidden;
+        let rules = KeeRules::new(3, su).unwrap();
+        let v = json(&[
+            "solve",
+            "--rules",
+            "kee",
+            "--players",
+            "3",
+            "--board",
+            "1x3",
+            "--suicide",
+            su.name(),
+            "--format",
+            "json",
+        ]);
+        let got = cli_values(&v, &board, rules);
+        let g = Graph::build(&board, rules, 100_000_000).unwrap();
+        let lib: Vec<[i32; 4]> = Player::all(3)
+            .map(|p| PAYOFFS.map(|pay| g.solve(&board, p, pay).unwrap().value))
+            .collect();
+        assert_eq!(got, lib, "suicide {su}");
+        check_winner(&v, &got);
+        assert_eq!(v["situations"], g.situations());
+        // Black can force all three points and a strict win.
+        assert_eq!(got[0], [3, 3, 1, 1], "suicide {su}");
+    }
+}
+
+/// ring:3 with three players has more game situations than the memory
+/// cap admits (more than 40 M, docs/kee.md): a refusal (exit status 2)
+/// that names the cap, never a value.
+#[test]
+fn ring_of_three_is_refused_past_the_memory_cap() {
+    let (code, out, err) = run(&[
+        "solve",
+        "--rules",
+        "kee",
+        "--players",
+        "3",
+        "--board",
+        "ring:3",
+        "--memory",
+        "64",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(out.is_empty(), "{out}");
+    assert!(err.contains("situation graph passed"), "{err}");
+    assert!(err.contains("--memory"), "{err}");
+}
+
+#[test]
+fn text_output_names_every_player_and_the_winner_analysis() {
+    let (code, out, err) = run(&[
+        "solve",
+        "--rules",
+        "kee",
+        "--players",
+        "3",
+        "--board",
+        "1x2",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    for s in [
+        "3 players",
+        "Black:",
+        "White:",
+        "Red:",
+        "winner: no player can force a strict win",
+    ] {
+        assert!(out.contains(s), "missing {s:?} in {out}");
+    }
+}
+
+#[test]
+fn players_is_a_kee_option_from_two_to_four() {
+    for args in [
+        &[
+            "solve",
+            "--rules",
+            "psk",
+            "--players",
+            "3",
+            "--board",
+            "1x2",
+        ][..],
+        &[
+            "solve",
+            "--rules",
+            "kee",
+            "--players",
+            "5",
+            "--board",
+            "1x2",
+        ],
+        &[
+            "solve",
+            "--rules",
+            "kee",
+            "--players",
+            "1",
+            "--board",
+            "1x2",
+        ],
+        &[
+            "solve",
+            "--rules",
+            "kee",
+            "--players",
+            "3",
+            "--board",
+            "1x2",
+            "--komi",
+            "1",
+        ],
+    ] {
+        let (code, _, err) = run(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains("--players") || err.contains("--komi"), "{err}");
+    }
+    // --players 2 is the two-player solve, unchanged.
+    let two = json(&[
+        "solve",
+        "--rules",
+        "kee",
+        "--players",
+        "2",
+        "--board",
+        "1x3",
+        "--format",
+        "json",
+    ]);
+    let plain = json(&[
+        "solve", "--rules", "kee", "--board", "1x3", "--format", "json",
+    ]);
+    assert_eq!(two["value"], plain["value"]);
+    assert_eq!(two["value"], 3);
+}

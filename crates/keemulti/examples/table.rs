@@ -1,0 +1,138 @@
+//! Writes results/kee-multi.csv and results/kee-multi.md: per board, number
+//! of players, suicide setting and player, the guarantee, whether she can
+//! force a strict win, whether she can prevent the others from winning,
+//! the situations of the graph and the seconds.
+//!
+//! `cargo run --release -p kosolve-keemulti --example table -- [OUT_DIR]
+//! [cap=SITUATIONS] [only=BOARD,BOARD] [players=K] [suicide=forbidden|allowed]`
+
+use kosolve_board::{Board, Suicide};
+use kosolve_keemulti::parity::Graph;
+use kosolve_keemulti::{turn_name, KeeRules, Payoff, Player};
+use std::fmt::Write as _;
+use std::time::Instant;
+
+const BOARDS: &[(&str, &[usize])] = &[
+    ("1x1", &[2, 3, 4]),
+    ("1x2", &[2, 3, 4]),
+    ("2x1", &[2, 3, 4]),
+    ("1x3", &[2, 3, 4]),
+    ("ring:3", &[2, 3]),
+    ("1x4", &[2, 3]),
+    ("2x2", &[3]),
+    ("ring:4", &[3]),
+];
+
+/// What the three-player rows of the committed table show (written by
+/// hand from them; the table is deterministic).
+const SUMMARY: &str = "With three players the first player dominates where anything can be won: on 1x3 Black alone can force all three points and a strict win (White and Red are held to 0), while on 1x2 and 2x1 the coalition can hold any player to 0 points and 2 below another, so nobody can even prevent the others from winning, and on 1x1 every score is 0; ring:3, 1x4, 2x2 and ring:4 have more than 40 million game situations for three players and are not solved.";
+
+fn main() {
+    let mut out_dir = "results".to_string();
+    let mut cap: u64 = 40_000_000;
+    let mut only: Option<Vec<String>> = None;
+    let mut only_players: Option<usize> = None;
+    let mut only_suicide: Option<Suicide> = None;
+    for a in std::env::args().skip(1) {
+        if let Some(k) = a.strip_prefix("players=") {
+            only_players = Some(k.parse().expect("players=K"));
+        } else if let Some(su) = a.strip_prefix("suicide=") {
+            only_suicide = Some(su.parse().expect("suicide=forbidden|allowed"));
+        } else if let Some(c) = a.strip_prefix("cap=") {
+            cap = c.parse().expect("cap=N");
+        } else if let Some(o) = a.strip_prefix("only=") {
+            only = Some(o.split(',').map(String::from).collect());
+        } else {
+            out_dir = a;
+        }
+    }
+    let mut csv = String::from(
+        "board,players,suicide,player,guarantee,strict_win,prevents_others_winning,margin,situations,seconds,pv\n",
+    );
+    let mut md = format!(
+        "# Kee Rules for two to four players\n\n\
+         Exact values of Kee Rules v3.0 with k players (docs/rules.md, \"Kee with more than two players\"), \
+         solved as parity games on the graph of game situations (docs/kee.md, \"Kee with more than two players\"); \
+         written by `cargo run --release -p kosolve-keemulti --example table`.\n\n\
+         - *guarantee*: the largest score the player can force against every joint strategy of the others;\n\
+         - *strict win*: whether she can force a score strictly above every other player's;\n\
+         - *prevents win*: whether she can force that no other player scores strictly more than she does;\n\
+         - *margin*: the largest value she can force of her score minus the best other score;\n\
+         - *situations*: game situations reachable from the empty board (the graph solved); *seconds*: building it and solving this player's questions, release build, 2-core machine shared with another job;\n\
+         - *line*: her strategy for the guarantee against the others' strategy that holds her to it.\n\n\
+         {SUMMARY}\n\n\
+         | board | players | suicide | player | guarantee | strict win | prevents win | margin | situations | seconds | line |\n\
+         |---|---|---|---|---|---|---|---|---|---|---|\n",
+    );
+    for &(name, players) in BOARDS {
+        if only.as_ref().is_some_and(|o| !o.iter().any(|b| b == name)) {
+            continue;
+        }
+        let board = Board::parse(name).expect("a board");
+        for &k in players {
+            if only_players.is_some_and(|o| o != k) {
+                continue;
+            }
+            for su in [Suicide::Forbidden, Suicide::Allowed] {
+                if only_suicide.is_some_and(|o| o != su) {
+                    continue;
+                }
+                let rules = KeeRules::new(k, su).expect("2..=4 players");
+                let t = Instant::now();
+                let g = match Graph::build(&board, rules, cap) {
+                    Ok(g) => g,
+                    Err(e) => {
+                        let s = t.elapsed().as_secs_f64();
+                        eprintln!("{name} k={k} {su}: {e} after {s:.1} s");
+                        writeln!(csv, "{name},{k},{su},all,,,,,>{cap},{s:.2},").unwrap();
+                        writeln!(
+                            md,
+                            "| {name} | {k} | {su} | all | not solved: more than {cap} situations ({s:.0} s) | | | | | | |"
+                        )
+                        .unwrap();
+                        continue;
+                    }
+                };
+                let build = t.elapsed().as_secs_f64();
+                eprintln!(
+                    "{name} k={k} {su}: {} positions, {} situations, {} edges, {build:.2} s",
+                    g.positions(),
+                    g.situations(),
+                    g.edges()
+                );
+                for p in Player::all(k) {
+                    let t = Instant::now();
+                    let solve = |pay| g.solve(&board, p, pay).expect("solved and checked");
+                    let guarantee = solve(Payoff::Score);
+                    // The win questions are the margin's thresholds
+                    // (docs/rules.md; tests/agree.rs checks it).
+                    let margin = solve(Payoff::Margin).value;
+                    let (strict, not_lose) = (margin >= 1, margin >= 0);
+                    let s = build + t.elapsed().as_secs_f64();
+                    let pv: Vec<String> =
+                        guarantee.pv.iter().map(|&m| turn_name(&board, m)).collect();
+                    let pv = pv.join(" ");
+                    writeln!(
+                        csv,
+                        "{name},{k},{su},{p},{},{strict},{not_lose},{margin},{},{s:.3},{pv}",
+                        guarantee.value,
+                        g.situations()
+                    )
+                    .unwrap();
+                    writeln!(
+                        md,
+                        "| {name} | {k} | {su} | {p} | {} | {} | {} | {margin} | {} | {s:.2} | {pv} |",
+                        guarantee.value,
+                        if strict { "yes" } else { "no" },
+                        if not_lose { "yes" } else { "no" },
+                        g.situations()
+                    )
+                    .unwrap();
+                }
+            }
+        }
+    }
+    std::fs::create_dir_all(&out_dir).expect("output directory");
+    std::fs::write(format!("{out_dir}/kee-multi.csv"), csv).expect("write csv");
+    std::fs::write(format!("{out_dir}/kee-multi.md"), md).expect("write md");
+}

@@ -1,0 +1,633 @@
+//! The exact method for larger boards: the graph of game situations solved
+//! as parity games (docs/kee.md, "Kee with more than two players").
+//!
+//! Vertices are the game situations (player to move, position, every
+//! board history), plus one *pass vertex* per situation that sits in the
+//! middle of its pass edge and carries that pass's priority. "P's payoff is
+//! at least t" is a parity condition on the first cycle of the walk, and a
+//! first-cycle parity game has the winner of the infinite parity game on
+//! the same graph, which Zielonka's algorithm computes with positional
+//! strategies. Shares only [`KPosition`] (board play and area) with the
+//! reference; every answer is replayed in the literal [`Game`].
+
+use crate::{Game, KPosition, KeeMultiError, KeeRules, Payoff, Player, Turn};
+use hashbrown::HashMap;
+use kosolve_board::{Board, Point};
+use std::collections::VecDeque;
+
+/// The label of a pass edge.
+const PASS: u8 = u8::MAX;
+
+/// The most positions a key can index.
+pub const MAX_POSITIONS: usize = 1 << 10;
+
+/// The most distinct board histories a key can index.
+const MAX_HISTORIES: u32 = 1 << 29;
+
+/// The graph of game situations of a k-player Kee game from the empty board.
+pub struct Graph {
+    rules: KeeRules,
+    points: i32,
+    /// Every position board plays can reach from the empty board.
+    positions: Vec<KPosition>,
+    /// `area[x][p]`: the area of player p on position x.
+    area: Vec<[u8; crate::MAX_PLAYERS]>,
+    /// Per situation: the player to move.
+    to_move: Vec<u8>,
+    /// Per situation: the position index.
+    pos: Vec<u16>,
+    /// Situation-level successors (CSR): targets and turn labels.
+    start: Vec<u32>,
+    succ: Vec<u32>,
+    label: Vec<u8>,
+    /// The arena's successor rows (see [`Graph::arena_edges`]) and its
+    /// predecessor rows, built once for every threshold.
+    arena: ArenaEdges,
+}
+
+/// The arena's edges in both directions (CSR).
+struct ArenaEdges {
+    start: Vec<u32>,
+    succ: Vec<u32>,
+    pred_start: Vec<u32>,
+    pred: Vec<u32>,
+}
+
+/// Interned board histories: bit sets over position indices.
+struct Histories {
+    words: usize,
+    sets: Vec<Box<[u64]>>,
+    ids: HashMap<Box<[u64]>, u32>,
+    added: HashMap<(u32, u16), u32>,
+    single: Vec<u32>,
+}
+
+impl Histories {
+    fn new(positions: usize) -> Histories {
+        let words = positions.div_ceil(64).max(1);
+        let empty: Box<[u64]> = vec![0u64; words].into_boxed_slice();
+        let mut ids = HashMap::new();
+        ids.insert(empty.clone(), 0);
+        Histories {
+            words,
+            sets: vec![empty],
+            ids,
+            added: HashMap::new(),
+            single: vec![u32::MAX; positions],
+        }
+    }
+
+    fn intern(&mut self, set: Box<[u64]>) -> Result<u32, KeeMultiError> {
+        if let Some(&id) = self.ids.get(&set) {
+            return Ok(id);
+        }
+        let id = self.sets.len() as u32;
+        if id >= MAX_HISTORIES {
+            return Err(KeeMultiError::TooLarge(u64::from(MAX_HISTORIES)));
+        }
+        self.sets.push(set.clone());
+        self.ids.insert(set, id);
+        Ok(id)
+    }
+
+    fn contains(&self, h: u32, x: u16) -> bool {
+        self.sets[h as usize][x as usize / 64] >> (x % 64) & 1 != 0
+    }
+
+    fn add(&mut self, h: u32, x: u16) -> Result<u32, KeeMultiError> {
+        if let Some(&id) = self.added.get(&(h, x)) {
+            return Ok(id);
+        }
+        let mut set = self.sets[h as usize].clone();
+        set[x as usize / 64] |= 1 << (x % 64);
+        let id = self.intern(set)?;
+        self.added.insert((h, x), id);
+        Ok(id)
+    }
+
+    fn singleton(&mut self, x: u16) -> Result<u32, KeeMultiError> {
+        if self.single[x as usize] == u32::MAX {
+            let mut set = vec![0u64; self.words].into_boxed_slice();
+            set[x as usize / 64] |= 1 << (x % 64);
+            self.single[x as usize] = self.intern(set)?;
+        }
+        Ok(self.single[x as usize])
+    }
+}
+
+/// A situation key: player to move (2 bits), position (10 bits), and the
+/// history id of each of up to four players (29 bits each).
+fn pack(to_move: u8, pos: u16, hist: &[u32; crate::MAX_PLAYERS]) -> u128 {
+    let mut k = u128::from(to_move) | u128::from(pos) << 2;
+    for (i, &h) in hist.iter().enumerate() {
+        k |= u128::from(h) << (12 + 29 * i);
+    }
+    k
+}
+
+fn unpack(k: u128) -> (u8, u16, [u32; crate::MAX_PLAYERS]) {
+    let mut hist = [0u32; crate::MAX_PLAYERS];
+    for (i, h) in hist.iter_mut().enumerate() {
+        *h = (k >> (12 + 29 * i)) as u32 & (MAX_HISTORIES - 1);
+    }
+    ((k & 3) as u8, (k >> 2) as u16 & 0x3ff, hist)
+}
+
+impl Graph {
+    /// Builds the graph from the empty board with Black to move; refuses
+    /// with [`KeeMultiError::TooLarge`] past `max_situations` situations.
+    pub fn build(
+        board: &Board,
+        rules: KeeRules,
+        max_situations: u64,
+    ) -> Result<Graph, KeeMultiError> {
+        let k = rules.players;
+        // Positions reachable by board plays of any colour, in any order.
+        let mut index: HashMap<KPosition, u16> = HashMap::new();
+        let mut positions = vec![KPosition::EMPTY];
+        index.insert(KPosition::EMPTY, 0);
+        let mut plays: Vec<Vec<Vec<(Point, u16)>>> = Vec::new();
+        let mut i = 0;
+        while i < positions.len() {
+            let x = positions[i];
+            let mut row = Vec::new();
+            for p in Player::all(k) {
+                let mut out = Vec::new();
+                for q in x.empty(board) {
+                    if let Ok(y) = x.play(board, p, q, rules.suicide) {
+                        let next = positions.len();
+                        let j = *index.entry(y).or_insert_with(|| {
+                            positions.push(y);
+                            next as u16
+                        });
+                        if positions.len() > MAX_POSITIONS {
+                            return Err(KeeMultiError::TooManyPositions(positions.len()));
+                        }
+                        out.push((q, j));
+                    }
+                }
+                row.push(out);
+            }
+            plays.push(row);
+            i += 1;
+        }
+        let area = positions
+            .iter()
+            .map(|x| {
+                let mut a = [0u8; crate::MAX_PLAYERS];
+                for p in Player::all(k) {
+                    a[p.index()] = x.area(board, p) as u8;
+                }
+                a
+            })
+            .collect();
+        let mut hist = Histories::new(positions.len());
+        let mut keys: Vec<u128> = vec![pack(0, 0, &[0; crate::MAX_PLAYERS])];
+        let mut ids: HashMap<u128, u32> = HashMap::new();
+        ids.insert(keys[0], 0);
+        let (mut to_move, mut pos) = (Vec::new(), Vec::new());
+        let (mut start, mut succ, mut label) = (vec![0u32], Vec::new(), Vec::new());
+        let mut queue = VecDeque::from([0u32]);
+        while let Some(v) = queue.pop_front() {
+            let (m, x, h) = unpack(keys[v as usize]);
+            to_move.push(m);
+            pos.push(x);
+            let next = Player(m).next(k).0;
+            let mut edge = |h2: [u32; crate::MAX_PLAYERS],
+                            y: u16,
+                            lab: u8,
+                            keys: &mut Vec<u128>|
+             -> Result<(), KeeMultiError> {
+                let key = pack(next, y, &h2);
+                let n = keys.len() as u32;
+                let id = *ids.entry(key).or_insert_with(|| {
+                    keys.push(key);
+                    queue.push_back(n);
+                    n
+                });
+                if keys.len() as u64 > max_situations {
+                    return Err(KeeMultiError::TooLarge(max_situations));
+                }
+                succ.push(id);
+                label.push(lab);
+                Ok(())
+            };
+            for &(q, y) in &plays[x as usize][m as usize] {
+                if hist.contains(h[m as usize], y) {
+                    continue;
+                }
+                let mut h2 = h;
+                h2[m as usize] = hist.add(h[m as usize], y)?;
+                edge(h2, y, q.0, &mut keys)?;
+            }
+            let mut h2 = h;
+            h2[m as usize] = hist.singleton(x)?;
+            edge(h2, x, PASS, &mut keys)?;
+            start.push(succ.len() as u32);
+        }
+        let mut g = Graph {
+            rules,
+            points: board.len() as i32,
+            positions,
+            area,
+            to_move,
+            pos,
+            start,
+            succ,
+            label,
+            arena: ArenaEdges {
+                start: Vec::new(),
+                succ: Vec::new(),
+                pred_start: Vec::new(),
+                pred: Vec::new(),
+            },
+        };
+        let (start, succ) = g.arena_edges();
+        let (pred_start, pred) = predecessors(&start, &succ);
+        g.arena = ArenaEdges {
+            start,
+            succ,
+            pred_start,
+            pred,
+        };
+        Ok(g)
+    }
+
+    /// The number of game situations.
+    pub fn situations(&self) -> usize {
+        self.to_move.len()
+    }
+
+    /// The number of turns between situations (edges of the situation graph).
+    pub fn edges(&self) -> usize {
+        self.succ.len()
+    }
+
+    /// The number of positions board plays reach from the empty board.
+    pub fn positions(&self) -> usize {
+        self.positions.len()
+    }
+
+    /// The exact value for `player` of `payoff` against the coalition of the
+    /// others, with a line of play checked by replaying it in [`Game`].
+    ///
+    /// For [`Payoff::Score`] and [`Payoff::Margin`] the line is P's
+    /// strategy for the value against the coalition's strategy for one
+    /// more, and it must end with exactly the value. For the win questions
+    /// (0 or 1) the line is the winner's strategy against the loser's
+    /// first legal turn at each situation, and it must end in the winner's
+    /// favour.
+    pub fn solve(
+        &self,
+        board: &Board,
+        player: Player,
+        payoff: Payoff,
+    ) -> Result<Answer, KeeMultiError> {
+        let n = self.points;
+        match payoff {
+            Payoff::Score | Payoff::Margin => {
+                let (lo, hi) = if payoff == Payoff::Score {
+                    (0, n)
+                } else {
+                    (-n, n)
+                };
+                // P wins "at least lo" and loses "at least hi + 1" whatever
+                // anyone plays, so any strategy (here: each vertex's first
+                // move) wins those; bisect between them.
+                let trivial = vec![0u8; self.arena_len()];
+                let (mut won, mut lost) = ((lo, trivial.clone()), (hi + 1, trivial));
+                while lost.0 - won.0 > 1 {
+                    let t = (won.0 + lost.0).div_euclid(2);
+                    let sol = self.threshold(player, payoff, t);
+                    if sol.won_by_p {
+                        won = (t, sol.strategy);
+                    } else {
+                        lost = (t, sol.strategy);
+                    }
+                }
+                self.answer(board, player, payoff, won.0, &won.1, &lost.1)
+            }
+            Payoff::StrictWin | Payoff::NotLose => {
+                let t = if payoff == Payoff::StrictWin { 1 } else { 0 };
+                let sol = self.threshold(player, Payoff::Margin, t);
+                let none = vec![0u8; self.arena_len()];
+                let (pv, scores) = if sol.won_by_p {
+                    self.replay(board, player, &sol.strategy, &none)?
+                } else {
+                    self.replay(board, player, &none, &sol.strategy)?
+                };
+                let value = i32::from(sol.won_by_p);
+                if payoff.of(&scores, player) != value {
+                    return Err(KeeMultiError::CheckFailed(format!(
+                        "{payoff:?} of {player}: the winner's strategy ends {scores:?}"
+                    )));
+                }
+                Ok(Answer { value, pv, scores })
+            }
+        }
+    }
+
+    fn answer(
+        &self,
+        board: &Board,
+        player: Player,
+        payoff: Payoff,
+        value: i32,
+        p_strategy: &[u8],
+        c_strategy: &[u8],
+    ) -> Result<Answer, KeeMultiError> {
+        let (pv, scores) = self.replay(board, player, p_strategy, c_strategy)?;
+        if payoff.of(&scores, player) != value {
+            return Err(KeeMultiError::CheckFailed(format!(
+                "{payoff:?} of {player} is {value}, but the strategies' line ends {scores:?}"
+            )));
+        }
+        Ok(Answer { value, pv, scores })
+    }
+
+    /// Plays P's strategy against the coalition's in the literal [`Game`]
+    /// until it ends; the line and the scores.
+    fn replay(
+        &self,
+        board: &Board,
+        player: Player,
+        p_strategy: &[u8],
+        c_strategy: &[u8],
+    ) -> Result<(Vec<Turn>, Vec<u32>), KeeMultiError> {
+        let mut game = Game::new(board, self.rules);
+        let mut v = 0usize;
+        for _ in 0..=self.situations() {
+            if let Some(scores) = game.scores() {
+                return Ok((game.turns(), scores?));
+            }
+            let strategy = if self.to_move[v] == player.0 {
+                p_strategy
+            } else {
+                c_strategy
+            };
+            let e = self.start[v] as usize + strategy[2 * v] as usize;
+            if e >= self.start[v + 1] as usize {
+                return Err(KeeMultiError::CheckFailed(format!(
+                    "no move at situation {v}"
+                )));
+            }
+            let turn = (self.label[e] != PASS).then(|| Point(self.label[e]));
+            game.play(turn)?;
+            v = self.succ[e] as usize;
+        }
+        Err(KeeMultiError::CheckFailed(
+            "the strategies' line outlasts the situations".into(),
+        ))
+    }
+
+    fn arena_len(&self) -> usize {
+        2 * self.situations()
+    }
+
+    /// The priority of the pass turn out of situation `s` for "P's payoff
+    /// is at least t".
+    fn pass_priority(&self, s: usize, player: Player, payoff: Payoff, t: i32) -> u32 {
+        let mover = self.to_move[s] as usize;
+        let a = &self.area[self.pos[s] as usize];
+        let n = self.points;
+        match payoff {
+            Payoff::Score => u32::from(mover == player.index() && i32::from(a[mover]) >= t),
+            _ => {
+                let q = if mover == player.index() {
+                    2 * (i32::from(a[mover]) - t + n + 1) + 1
+                } else {
+                    2 * (i32::from(a[mover]) + n + 1)
+                };
+                debug_assert!(q >= 0);
+                q as u32
+            }
+        }
+    }
+
+    /// Solves "P's payoff (score or margin) is at least t" as a parity game
+    /// on the arena: vertex 2s is situation s (priority 0, owned by its
+    /// mover's side), vertex 2s + 1 its pass vertex (the pass's priority,
+    /// one successor). P is player 1 and wins on odd priorities.
+    fn threshold(&self, player: Player, payoff: Payoff, t: i32) -> Threshold {
+        let len = self.arena_len();
+        let mut prio: Vec<u32> = (0..len)
+            .map(|v| {
+                if v % 2 == 0 {
+                    0
+                } else {
+                    self.pass_priority(v / 2, player, payoff, t)
+                }
+            })
+            .collect();
+        compress(&mut prio);
+        let owner: Vec<u8> = (0..len)
+            .map(|v| u8::from(v % 2 == 0 && self.to_move[v / 2] == player.0))
+            .collect();
+        let a = &self.arena;
+        let arena = Arena {
+            start: &a.start,
+            succ: &a.succ,
+            owner: &owner,
+            prio: &prio,
+            pred_start: &a.pred_start,
+            pred: &a.pred,
+        };
+        let (won_by_p, strategy) = arena.solve();
+        Threshold { won_by_p, strategy }
+    }
+
+    /// The arena's successor lists: situation 2s goes to 2t for each board
+    /// play s -> t and to its pass vertex 2s + 1 (last, as in the situation
+    /// graph); the pass vertex goes to 2t for the pass s -> t.
+    fn arena_edges(&self) -> (Vec<u32>, Vec<u32>) {
+        let mut start = vec![0u32];
+        let mut succ = Vec::with_capacity(self.succ.len() + self.situations());
+        for s in 0..self.situations() {
+            let (a, b) = (self.start[s] as usize, self.start[s + 1] as usize);
+            for e in a..b {
+                if self.label[e] == PASS {
+                    succ.push(2 * s as u32 + 1);
+                } else {
+                    succ.push(2 * self.succ[e]);
+                }
+            }
+            start.push(succ.len() as u32);
+            let pass = (a..b)
+                .find(|&e| self.label[e] == PASS)
+                .expect("every situation has a pass");
+            succ.push(2 * self.succ[pass]);
+            start.push(succ.len() as u32);
+        }
+        (start, succ)
+    }
+}
+
+/// The answer of [`Graph::solve`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer {
+    /// The exact value.
+    pub value: i32,
+    /// The checked line of play.
+    pub pv: Vec<Turn>,
+    /// Every player's score at the end of that line.
+    pub scores: Vec<u32>,
+}
+
+struct Threshold {
+    /// Whether P wins from the start.
+    won_by_p: bool,
+    /// Each arena vertex's move (an index into its successors).
+    strategy: Vec<u8>,
+}
+
+/// Renumbers priorities to 0, 1, 2, ... keeping their order and parity and
+/// merging neighbours of equal parity (which changes no winner).
+fn compress(prio: &mut [u32]) {
+    let mut used: Vec<u32> = prio.to_vec();
+    used.sort_unstable();
+    used.dedup();
+    let mut map = HashMap::new();
+    let mut r = used.first().map_or(0, |p| p % 2);
+    for (i, &p) in used.iter().enumerate() {
+        if i > 0 && p % 2 != used[i - 1] % 2 {
+            r += 1;
+        }
+        map.insert(p, r);
+    }
+    for p in prio.iter_mut() {
+        *p = map[p];
+    }
+}
+
+/// A parity game (max-parity; player 1 wins on odd) in CSR form.
+struct Arena<'a> {
+    start: &'a [u32],
+    succ: &'a [u32],
+    owner: &'a [u8],
+    prio: &'a [u32],
+    pred_start: &'a [u32],
+    pred: &'a [u32],
+}
+
+/// The predecessor rows (CSR) of the successor rows `start`, `succ`.
+fn predecessors(start: &[u32], succ: &[u32]) -> (Vec<u32>, Vec<u32>) {
+    let n = start.len() - 1;
+    let mut count = vec![0u32; n + 1];
+    for &t in succ {
+        count[t as usize + 1] += 1;
+    }
+    for i in 0..n {
+        count[i + 1] += count[i];
+    }
+    let pred_start = count.clone();
+    let mut pred = vec![0u32; succ.len()];
+    for v in 0..n {
+        for &t in &succ[start[v] as usize..start[v + 1] as usize] {
+            pred[count[t as usize] as usize] = v as u32;
+            count[t as usize] += 1;
+        }
+    }
+    (pred_start, pred)
+}
+
+impl Arena<'_> {
+    fn succs(&self, v: usize) -> &[u32] {
+        &self.succ[self.start[v] as usize..self.start[v + 1] as usize]
+    }
+
+    /// Whether player 1 wins from vertex 0, and every vertex's winning move
+    /// for its owner where she wins.
+    fn solve(&self) -> (bool, Vec<u8>) {
+        let n = self.owner.len();
+        let mut strategy = vec![0u8; n];
+        let won = self.zielonka(vec![true; n], &mut strategy);
+        (won[1][0], strategy)
+    }
+
+    /// The vertices of `sub` from which `player` forces a visit to
+    /// `target` (within `sub`), recording the attracting moves.
+    fn attractor(
+        &self,
+        sub: &[bool],
+        target: &[bool],
+        player: u8,
+        strategy: &mut [u8],
+    ) -> Vec<bool> {
+        let n = sub.len();
+        let mut attr = target.to_vec();
+        let mut left: Vec<u32> = vec![0; n];
+        let mut queue: Vec<u32> = Vec::new();
+        for v in 0..n {
+            if attr[v] {
+                queue.push(v as u32);
+            } else if sub[v] {
+                left[v] = self.succs(v).iter().filter(|&&t| sub[t as usize]).count() as u32;
+            }
+        }
+        while let Some(t) = queue.pop() {
+            let t = t as usize;
+            for &p in &self.pred[self.pred_start[t] as usize..self.pred_start[t + 1] as usize] {
+                let p = p as usize;
+                if !sub[p] || attr[p] {
+                    continue;
+                }
+                if self.owner[p] == player {
+                    let j = self
+                        .succs(p)
+                        .iter()
+                        .position(|&s| s as usize == t)
+                        .expect("an edge");
+                    strategy[p] = j as u8;
+                    attr[p] = true;
+                    queue.push(p as u32);
+                } else {
+                    left[p] -= 1;
+                    if left[p] == 0 {
+                        attr[p] = true;
+                        queue.push(p as u32);
+                    }
+                }
+            }
+        }
+        attr
+    }
+
+    /// Zielonka's algorithm on the subgame `sub` (a trap for both players).
+    fn zielonka(&self, mut sub: Vec<bool>, strategy: &mut [u8]) -> [Vec<bool>; 2] {
+        let n = sub.len();
+        let mut won = [vec![false; n], vec![false; n]];
+        loop {
+            let Some(d) = (0..n).filter(|&v| sub[v]).map(|v| self.prio[v]).max() else {
+                return won;
+            };
+            let i = (d % 2) as u8;
+            let mut top = vec![false; n];
+            for v in 0..n {
+                if sub[v] && self.prio[v] == d {
+                    top[v] = true;
+                    if self.owner[v] == i {
+                        let j = self.succs(v).iter().position(|&s| sub[s as usize]);
+                        strategy[v] = j.expect("a subgame keeps a successor") as u8;
+                    }
+                }
+            }
+            let attr = self.attractor(&sub, &top, i, strategy);
+            let rest: Vec<bool> = (0..n).map(|v| sub[v] && !attr[v]).collect();
+            let inner = self.zielonka(rest, strategy);
+            let o = 1 - i as usize;
+            if !inner[o].iter().any(|&b| b) {
+                for v in 0..n {
+                    won[i as usize][v] |= sub[v];
+                }
+                return won;
+            }
+            let lost = self.attractor(&sub, &inner[o], o as u8, strategy);
+            for v in 0..n {
+                if lost[v] {
+                    won[o][v] = true;
+                    sub[v] = false;
+                }
+            }
+        }
+    }
+}
