@@ -35,7 +35,11 @@ pub fn run(a: Args) -> Result<(), CliError> {
         None => a.dir.join("..").join("solver-configs"),
     };
     let configs = kosolve_report::overview::read_configs(&configs).map_err(CliError::Io)?;
-    let report = kosolve_report::overview::report(&tables, &configs).map_err(CliError::Refused)?;
+    let mut report =
+        kosolve_report::overview::report(&tables, &configs).map_err(CliError::Refused)?;
+    report
+        .page
+        .push_str(&kosolve_report::overview::studies_section(&a.dir));
     match &a.out {
         Some(p) => {
             let dir = p

@@ -42,6 +42,47 @@ pub fn read_tables(dir: &Path) -> Result<Vec<(String, Vec<Row>)>, String> {
         .collect()
 }
 
+/// The "Other studies" section of the page over `dir`: a link to each
+/// Markdown page of a study whose table is not a result table (its `.csv`
+/// has other columns, as `expedite.csv` and `kee-multi.csv` do), under the
+/// page's own title; empty where there is none.
+pub fn studies_section(dir: &Path) -> String {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return String::new();
+    };
+    let mut studies: Vec<(String, String)> = entries
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter_map(|n| {
+            let stem = n.strip_suffix(".md")?.to_string();
+            let csv = dir.join(format!("{stem}.csv"));
+            (csv.exists() && !is_result_table(&csv)).then(|| {
+                let text = std::fs::read_to_string(dir.join(&n)).unwrap_or_default();
+                let title = text
+                    .lines()
+                    .find_map(|l| l.strip_prefix("# "))
+                    .unwrap_or(&stem)
+                    .to_string();
+                (n, title)
+            })
+        })
+        .collect();
+    if studies.is_empty() {
+        return String::new();
+    }
+    studies.sort();
+    let mut s = String::from("## Other studies\n\n");
+    s.push_str(
+        "Tables of other shapes in this directory, each with its own page (not joined \
+         above: their rows are not sweep jobs):\n\n",
+    );
+    for (file, title) in studies {
+        let _ = writeln!(s, "- [{title}]({file})");
+    }
+    s.push('\n');
+    s
+}
+
 /// The sweep configs of `dir`: every `*.toml`, by file name; an empty
 /// list where `dir` does not exist. A config that does not load is an
 /// error naming it.

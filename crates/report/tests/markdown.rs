@@ -124,3 +124,23 @@ diagram = "X.."
         assert!(e.contains(needle), "{e}");
     }
 }
+
+#[test]
+fn the_report_links_the_pages_of_other_studies_only() {
+    let d = tmpdir("studies");
+    std::fs::write(
+        d.join("multi.csv"),
+        "board,players,suicide\n1x1,3,forbidden\n",
+    )
+    .unwrap();
+    std::fs::write(d.join("multi.md"), "intro\n# Kee for more players\n").unwrap();
+    std::fs::write(d.join("t.csv"), "board,rules,suicide,komi\n").unwrap();
+    std::fs::write(d.join("t.md"), "# a sweep page\n").unwrap();
+    std::fs::write(d.join("alone.md"), "# no table\n").unwrap();
+    let s = kosolve_report::overview::studies_section(&d);
+    assert!(s.contains("- [Kee for more players](multi.md)"), "{s}");
+    assert!(!s.contains("t.md") && !s.contains("alone.md"), "{s}");
+    std::fs::remove_file(d.join("multi.csv")).unwrap();
+    assert_eq!(kosolve_report::overview::studies_section(&d), "");
+    std::fs::remove_dir_all(&d).ok();
+}
