@@ -8,8 +8,18 @@ use common::{kosolve, repo, sweep, tmpdir};
 const HEADER: &str = "board,rules,suicide,komi,value,outcome,lower,upper,status,pv,pv_length,\
 nodes,seconds,peak_mib,threads,version,position\n";
 
+/// A solved row with margin `value` >= 0 at komi 0 and its outcome
+/// (`B+value`, `jigo`), as a sweep writes it: a table's cells are read as
+/// typed values.
 fn row(board: &str, rules: &str, value: i32) -> String {
-    format!("{board},{rules},forbidden,0,{value},,{value},{value},solved,,0,1,0.0,0.0,1,0.1.0,\n")
+    let outcome = if value == 0 {
+        "jigo".to_string()
+    } else {
+        format!("B+{value}")
+    };
+    format!(
+        "{board},{rules},forbidden,0,{value},{outcome},{value},{value},solved,,0,1,0.0,0.0,1,0.1.0,\n"
+    )
 }
 
 #[test]
