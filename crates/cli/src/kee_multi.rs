@@ -8,6 +8,7 @@ use kosolve_board::{Board, Suicide};
 use kosolve_keemulti::parity::Graph;
 use kosolve_keemulti::{turn_name, KeeMultiError, KeeRules, Payoff, Player};
 use serde_json::json;
+use std::fmt::Write as _;
 use std::time::Instant;
 
 /// Bytes one game situation costs while its graph is built and solved (a
@@ -90,89 +91,140 @@ pub fn run(r: Request) -> Result<(), CliError> {
         });
     }
     let seconds = t.elapsed().as_secs_f64();
-    // docs/rules.md: a strict win is a margin of at least 1, preventing
-    // the others from winning a margin of at least 0.
-    let winner = answers.iter().find(|a| a.margin >= 1).map(|a| a.player);
-    let preventers: Vec<Player> = answers
-        .iter()
-        .filter(|a| a.margin >= 0)
-        .map(|a| a.player)
-        .collect();
+    let out = Outcome {
+        board: &board,
+        k,
+        suicide,
+        graph: &g,
+        answers: &answers,
+        seconds,
+    };
     match r.format {
-        Format::Json => {
-            let players: Vec<_> = answers
-                .iter()
-                .map(|a| {
-                    json!({
-                        "player": a.player.name(),
-                        "letter": a.player.letter().to_string(),
-                        "guarantee": a.guarantee,
-                        "margin": a.margin,
-                        "strict_win": a.margin >= 1,
-                        "prevents_others_winning": a.margin >= 0,
-                        "pv": a.line,
-                        "pv_scores": a.line_scores,
-                    })
-                })
-                .collect();
-            let v = json!({
-                "board": board.name(),
-                "rules": "kee",
-                "players": k,
-                "suicide": suicide.name(),
-                "guarantees": players,
-                "winner": winner.map(|p| p.name()),
-                "prevent_winning": preventers.iter().map(|p| p.name()).collect::<Vec<_>>(),
-                "situations": g.situations(),
-                "edges": g.edges(),
-                "positions": g.positions(),
-                "seconds": seconds,
-            });
-            println!("{v}");
-        }
-        Format::Text => {
-            let names: Vec<String> = Player::all(k)
-                .map(|p| format!("{} {}", p.name(), p.letter()))
-                .collect();
-            println!(
-                "board {}, rules kee, {k} players ({}), suicide {}",
-                board.name(),
-                names.join(", "),
-                suicide.name()
-            );
-            println!(
-                "graph: {} positions, {} situations, {} edges; {seconds:.2} s",
-                g.positions(),
-                g.situations(),
-                g.edges()
-            );
-            println!("guarantees (each player against the coalition of the others):");
-            for a in &answers {
-                let scores: Vec<String> = a.line_scores.iter().map(u32::to_string).collect();
-                println!(
-                    "  {}: {} (margin {:+}); line: {} (scores {})",
-                    a.player.name(),
-                    a.guarantee,
-                    a.margin,
-                    a.line.join(" "),
-                    scores.join("-")
-                );
-            }
-            match winner {
-                Some(p) => println!("winner: {} can force a strict win", p.name()),
-                None => {
-                    let list: Vec<&str> = preventers.iter().map(|p| p.name()).collect();
-                    println!(
-                        "winner: no player can force a strict win; can prevent the others from winning: {}",
-                        if list.is_empty() {
-                            "none".to_string()
-                        } else {
-                            list.join(", ")
-                        }
-                    );
-                }
-            }
-        }
+        Format::Json => println!("{}", out.json()),
+        Format::Text => print!("{}", out.text()),
     }
     Ok(())
+}
+
+/// What a k-player solve found, for printing.
+struct Outcome<'a> {
+    board: &'a Board,
+    k: usize,
+    suicide: Suicide,
+    graph: &'a Graph,
+    answers: &'a [PlayerAnswer],
+    seconds: f64,
+}
+
+impl Outcome<'_> {
+    /// The player who can force a strict win (docs/rules.md: a margin of
+    /// at least 1), if any.
+    fn winner(&self) -> Option<Player> {
+        self.answers
+            .iter()
+            .find(|a| a.margin >= 1)
+            .map(|a| a.player)
+    }
+
+    /// The players who can each prevent the others from winning (a
+    /// margin of at least 0).
+    fn preventers(&self) -> Vec<Player> {
+        self.answers
+            .iter()
+            .filter(|a| a.margin >= 0)
+            .map(|a| a.player)
+            .collect()
+    }
+
+    /// The JSON answer: a guarantee per player, the winner analysis, the graph.
+    fn json(&self) -> serde_json::Value {
+        let players: Vec<_> = self
+            .answers
+            .iter()
+            .map(|a| {
+                json!({
+                    "player": a.player.name(),
+                    "letter": a.player.letter().to_string(),
+                    "guarantee": a.guarantee,
+                    "margin": a.margin,
+                    "strict_win": a.margin >= 1,
+                    "prevents_others_winning": a.margin >= 0,
+                    "pv": a.line,
+                    "pv_scores": a.line_scores,
+                })
+            })
+            .collect();
+        let g = self.graph;
+        json!({
+            "board": self.board.name(),
+            "rules": "kee",
+            "players": self.k,
+            "suicide": self.suicide.name(),
+            "guarantees": players,
+            "winner": self.winner().map(|p| p.name()),
+            "prevent_winning": self.preventers().iter().map(|p| p.name()).collect::<Vec<_>>(),
+            "situations": g.situations(),
+            "edges": g.edges(),
+            "positions": g.positions(),
+            "seconds": self.seconds,
+        })
+    }
+
+    /// The text answer.
+    fn text(&self) -> String {
+        let (k, g) = (self.k, self.graph);
+        let mut t = String::new();
+        let names: Vec<String> = Player::all(k)
+            .map(|p| format!("{} {}", p.name(), p.letter()))
+            .collect();
+        let _ = writeln!(
+            t,
+            "board {}, rules kee, {k} players ({}), suicide {}",
+            self.board.name(),
+            names.join(", "),
+            self.suicide.name()
+        );
+        let _ = writeln!(
+            t,
+            "graph: {} positions, {} situations, {} edges; {:.2} s",
+            g.positions(),
+            g.situations(),
+            g.edges(),
+            self.seconds
+        );
+        let _ = writeln!(
+            t,
+            "guarantees (each player against the coalition of the others):"
+        );
+        for a in self.answers {
+            let scores: Vec<String> = a.line_scores.iter().map(u32::to_string).collect();
+            let _ = writeln!(
+                t,
+                "  {}: {} (margin {:+}); line: {} (scores {})",
+                a.player.name(),
+                a.guarantee,
+                a.margin,
+                a.line.join(" "),
+                scores.join("-")
+            );
+        }
+        match self.winner() {
+            Some(p) => {
+                let _ = writeln!(t, "winner: {} can force a strict win", p.name());
+            }
+            None => {
+                let list: Vec<&str> = self.preventers().iter().map(|p| p.name()).collect();
+                let _ = writeln!(
+                    t,
+                    "winner: no player can force a strict win; can prevent the others from winning: {}",
+                    if list.is_empty() {
+                        "none".to_string()
+                    } else {
+                        list.join(", ")
+                    }
+                );
+            }
+        }
+        t
+    }
 }

@@ -155,27 +155,10 @@ fn parse_method(s: &str) -> Result<Method, String> {
     })
 }
 
-/// Runs the subcommand.
-pub fn run(args: Args) -> Result<(), CliError> {
-    if let Some(k) = args.players {
-        let ruleset: Ruleset = args.rules.parse()?;
-        if ruleset != Ruleset::Kee {
-            return Err(CliError::Usage(format!(
-                "--players applies to --rules kee only (got --rules {})",
-                ruleset.name()
-            )));
-        }
-        if k != 2 {
-            return crate::kee_multi::run(multi_request(&args, k));
-        }
-    }
-    let Resolved {
-        board,
-        setup,
-        record_komi,
-    } = resolve(args.board.as_deref(), &args.start)?;
-    let komi = args.komi.as_deref().or(record_komi.as_deref());
-    let rules = parse_rules(&args.rules, args.suicide.as_deref(), komi)?;
+/// Checks the options that do not depend on the solve: threads, memory,
+/// time, method, SGF and certificate against the board and rules; returns
+/// the thread count.
+fn check_options(args: &Args, board: &Board, rules: &Rules) -> Result<usize, CliError> {
     let threads = args.threads.unwrap_or_else(|| {
         std::thread::available_parallelism()
             .map(|n| n.get())
@@ -200,19 +183,44 @@ pub fn run(args: Args) -> Result<(), CliError> {
             args.method, rules.ruleset
         )));
     }
-    if args.sgf.is_some() && kosolve_sgf::size_value(&board).is_none() {
+    if args.sgf.is_some() && kosolve_sgf::size_value(board).is_none() {
         return Err(CliError::Usage(format!(
             "--sgf needs a rectangular board; SGF cannot describe '{}'",
             board.name()
         )));
     }
-    if args.certificate.is_some() && !kosolve_solver::certificate::supports(&rules) {
+    if args.certificate.is_some() && !kosolve_solver::certificate::supports(rules) {
         return Err(CliError::Usage(format!(
             "--certificate: ruleset '{}' has no certificate format (psk, ssk, nssk, \
              tromp-taylor, fixed, basic-fixed and bkr have; docs/certificates.md)",
             rules.ruleset
         )));
     }
+    Ok(threads)
+}
+
+/// Runs the subcommand.
+pub fn run(args: Args) -> Result<(), CliError> {
+    if let Some(k) = args.players {
+        let ruleset: Ruleset = args.rules.parse()?;
+        if ruleset != Ruleset::Kee {
+            return Err(CliError::Usage(format!(
+                "--players applies to --rules kee only (got --rules {})",
+                ruleset.name()
+            )));
+        }
+        if k != 2 {
+            return crate::kee_multi::run(multi_request(&args, k));
+        }
+    }
+    let Resolved {
+        board,
+        setup,
+        record_komi,
+    } = resolve(args.board.as_deref(), &args.start)?;
+    let komi = args.komi.as_deref().or(record_komi.as_deref());
+    let rules = parse_rules(&args.rules, args.suicide.as_deref(), komi)?;
+    let threads = check_options(&args, &board, &rules)?;
     let fundamental = rules.ruleset.family() == kosolve_rules::Family::Fundamental;
     let komi_range = match args.komi_range {
         Some(n) if n < 0 => {
