@@ -42,15 +42,7 @@ pub struct Graph {
     label: Vec<u8>,
     /// The arena's successor rows (see [`Graph::arena_edges`]) and its
     /// predecessor rows, built once for every threshold.
-    arena: ArenaEdges,
-}
-
-/// The arena's edges in both directions (CSR).
-struct ArenaEdges {
-    start: Vec<u32>,
-    succ: Vec<u32>,
-    pred_start: Vec<u32>,
-    pred: Vec<u32>,
+    arena: kosolve_graph::Graph,
 }
 
 /// Interned board histories: bit sets over position indices.
@@ -235,21 +227,10 @@ impl Graph {
             start,
             succ,
             label,
-            arena: ArenaEdges {
-                start: Vec::new(),
-                succ: Vec::new(),
-                pred_start: Vec::new(),
-                pred: Vec::new(),
-            },
+            arena: kosolve_graph::Graph::from_rows(vec![0], Vec::new()),
         };
         let (start, succ) = g.arena_edges();
-        let (pred_start, pred) = predecessors(&start, &succ);
-        g.arena = ArenaEdges {
-            start,
-            succ,
-            pred_start,
-            pred,
-        };
+        g.arena = kosolve_graph::Graph::from_rows(start, succ);
         Ok(g)
     }
 
@@ -423,14 +404,10 @@ impl Graph {
         let owner: Vec<u8> = (0..len)
             .map(|v| u8::from(v % 2 == 0 && self.to_move[v / 2] == player.0))
             .collect();
-        let a = &self.arena;
         let arena = Arena {
-            start: &a.start,
-            succ: &a.succ,
+            g: &self.arena,
             owner: &owner,
             prio: &prio,
-            pred_start: &a.pred_start,
-            pred: &a.pred,
         };
         let (won_by_p, strategy) = arena.solve();
         Threshold { won_by_p, strategy }
@@ -499,40 +476,16 @@ fn compress(prio: &mut [u32]) {
     }
 }
 
-/// A parity game (max-parity; player 1 wins on odd) in CSR form.
+/// A parity game (max-parity; player 1 wins on odd) on the arena's graph.
 struct Arena<'a> {
-    start: &'a [u32],
-    succ: &'a [u32],
+    g: &'a kosolve_graph::Graph,
     owner: &'a [u8],
     prio: &'a [u32],
-    pred_start: &'a [u32],
-    pred: &'a [u32],
-}
-
-/// The predecessor rows (CSR) of the successor rows `start`, `succ`.
-fn predecessors(start: &[u32], succ: &[u32]) -> (Vec<u32>, Vec<u32>) {
-    let n = start.len() - 1;
-    let mut count = vec![0u32; n + 1];
-    for &t in succ {
-        count[t as usize + 1] += 1;
-    }
-    for i in 0..n {
-        count[i + 1] += count[i];
-    }
-    let pred_start = count.clone();
-    let mut pred = vec![0u32; succ.len()];
-    for v in 0..n {
-        for &t in &succ[start[v] as usize..start[v + 1] as usize] {
-            pred[count[t as usize] as usize] = v as u32;
-            count[t as usize] += 1;
-        }
-    }
-    (pred_start, pred)
 }
 
 impl Arena<'_> {
     fn succs(&self, v: usize) -> &[u32] {
-        &self.succ[self.start[v] as usize..self.start[v + 1] as usize]
+        self.g.succ(v)
     }
 
     /// Whether player 1 wins from vertex 0, and every vertex's winning move
@@ -553,24 +506,13 @@ impl Arena<'_> {
         player: u8,
         strategy: &mut [u8],
     ) -> Vec<bool> {
-        let n = sub.len();
-        let mut attr = target.to_vec();
-        let mut left: Vec<u32> = vec![0; n];
-        let mut queue: Vec<u32> = Vec::new();
-        for v in 0..n {
-            if attr[v] {
-                queue.push(v as u32);
-            } else if sub[v] {
-                left[v] = self.succs(v).iter().filter(|&&t| sub[t as usize]).count() as u32;
-            }
-        }
-        while let Some(t) = queue.pop() {
-            let t = t as usize;
-            for &p in &self.pred[self.pred_start[t] as usize..self.pred_start[t + 1] as usize] {
-                let p = p as usize;
-                if !sub[p] || attr[p] {
-                    continue;
-                }
+        let mut attr = kosolve_graph::Attraction::from_set(target.iter().copied().collect());
+        attr.propagate(
+            self.g,
+            kosolve_graph::Order::Lifo,
+            |v| sub[v],
+            |v| self.owner[v] == player,
+            |p, t| {
                 if self.owner[p] == player {
                     let j = self
                         .succs(p)
@@ -578,18 +520,10 @@ impl Arena<'_> {
                         .position(|&s| s as usize == t)
                         .expect("an edge");
                     strategy[p] = j as u8;
-                    attr[p] = true;
-                    queue.push(p as u32);
-                } else {
-                    left[p] -= 1;
-                    if left[p] == 0 {
-                        attr[p] = true;
-                        queue.push(p as u32);
-                    }
                 }
-            }
-        }
-        attr
+            },
+        );
+        attr.into_set().iter().map(|b| *b).collect()
     }
 
     /// Zielonka's algorithm on the subgame `sub` (a trap for both players).
