@@ -1,6 +1,6 @@
 //! `kosolve count`: the number of complete games (perft) under a ruleset.
 
-use crate::common::{check_max_seconds, parse_rules, rules_help, CliError, Format};
+use crate::common::{check_max_seconds, rules_help, CliError, Format};
 use crate::interrupt::interrupt_token;
 use crate::start::{resolve, Resolved, StartArgs};
 use kosolve_perft::{count_games_from, CountOptions, CountProgress, PerftError};
@@ -63,13 +63,9 @@ pub struct Args {
 
 /// Runs the subcommand.
 pub fn run(args: Args) -> Result<(), CliError> {
-    let Resolved {
-        board,
-        setup,
-        record_komi,
-    } = resolve(args.board.as_deref(), &args.start)?;
-    let komi = args.komi.as_deref().or(record_komi.as_deref());
-    let rules = parse_rules(&args.rules, args.suicide.as_deref(), komi)?;
+    let start = resolve(args.board.as_deref(), &args.start)?;
+    let rules = start.rules(&args.rules, args.suicide.as_deref(), args.komi.as_deref())?;
+    let Resolved { board, setup, .. } = start;
     check_max_seconds(args.max_seconds)?;
     let progress = Arc::new(CountProgress {
         budget: kosolve_perft::Budget::unlimited()

@@ -1,6 +1,6 @@
 //! `kosolve solve`: the exact perfect-play value of a board under a ruleset.
 
-use crate::common::{check_max_seconds, parse_rules, rules_help, CliError, Format};
+use crate::common::{check_max_seconds, rules_help, CliError, Format};
 use crate::interrupt::interrupt_token;
 use crate::start::{resolve, Resolved, StartArgs};
 use kosolve_board::{Board, Color};
@@ -213,13 +213,9 @@ pub fn run(args: Args) -> Result<(), CliError> {
             return crate::kee_multi::run(multi_request(&args, k));
         }
     }
-    let Resolved {
-        board,
-        setup,
-        record_komi,
-    } = resolve(args.board.as_deref(), &args.start)?;
-    let komi = args.komi.as_deref().or(record_komi.as_deref());
-    let rules = parse_rules(&args.rules, args.suicide.as_deref(), komi)?;
+    let start = resolve(args.board.as_deref(), &args.start)?;
+    let rules = start.rules(&args.rules, args.suicide.as_deref(), args.komi.as_deref())?;
+    let Resolved { board, setup, .. } = start;
     let threads = check_options(&args, &board, &rules)?;
     let fundamental = rules.ruleset.family() == kosolve_rules::Family::Fundamental;
     let komi_range = match args.komi_range {

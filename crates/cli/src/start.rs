@@ -40,6 +40,20 @@ pub struct Resolved {
     pub record_komi: Option<String>,
 }
 
+impl Resolved {
+    /// The rules of `--rules`, `--suicide` and `--komi`, the komi falling
+    /// back to the record's.
+    pub fn rules(
+        &self,
+        rules: &str,
+        suicide: Option<&str>,
+        komi: Option<&str>,
+    ) -> Result<kosolve_rules::Rules, CliError> {
+        let komi = komi.or(self.record_komi.as_deref());
+        crate::common::parse_rules(rules, suicide, komi)
+    }
+}
+
 /// Parses `black`/`white` (or `b`/`w`).
 pub fn parse_color(s: &str) -> Result<Color, CliError> {
     match s.trim().to_ascii_lowercase().as_str() {
