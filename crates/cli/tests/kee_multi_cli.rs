@@ -176,46 +176,14 @@ fn text_output_names_every_player_and_the_winner_analysis() {
 
 #[test]
 fn players_is_a_kee_option_from_two_to_four() {
-    for args in [
-        &[
-            "solve",
-            "--rules",
-            "psk",
-            "--players",
-            "3",
-            "--board",
-            "1x2",
-        ][..],
-        &[
-            "solve",
-            "--rules",
-            "kee",
-            "--players",
-            "5",
-            "--board",
-            "1x2",
-        ],
-        &[
-            "solve",
-            "--rules",
-            "kee",
-            "--players",
-            "1",
-            "--board",
-            "1x2",
-        ],
-        &[
-            "solve",
-            "--rules",
-            "kee",
-            "--players",
-            "3",
-            "--board",
-            "1x2",
-            "--komi",
-            "1",
-        ],
+    for line in [
+        "solve --rules psk --players 3 --board 1x2",
+        "solve --rules kee --players 5 --board 1x2",
+        "solve --rules kee --players 1 --board 1x2",
+        "solve --rules kee --players 3 --board 1x2 --komi 1",
     ] {
+        let args: Vec<&str> = line.split(' ').collect();
+        let args = &args[..];
         let (code, _, err) = run(args);
         assert_eq!(code, 2, "{args:?}: {err}");
         assert!(err.contains("--players") || err.contains("--komi"), "{err}");
