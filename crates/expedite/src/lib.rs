@@ -228,8 +228,10 @@ pub fn check_designation(
     Ok(())
 }
 
-#[derive(Clone, Debug)]
-struct State {
+/// What the procedure's next step depends on, but for the positions that
+/// occurred: a [`State`]'s own part, and its memo [`Key`]'s.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+struct Snapshot {
     pos: Position,
     dead: Bitboard,
     to_move: Color,
@@ -237,19 +239,31 @@ struct State {
     ult: [bool; 2],
     draw_right: Option<Color>,
     all_dame: [bool; 2],
+}
+
+#[derive(Clone, Debug)]
+struct State {
+    now: Snapshot,
     occurred: Vec<Position>,
     captured_any: bool,
 }
 
+impl std::ops::Deref for State {
+    type Target = Snapshot;
+    fn deref(&self) -> &Snapshot {
+        &self.now
+    }
+}
+
+impl std::ops::DerefMut for State {
+    fn deref_mut(&mut self) -> &mut Snapshot {
+        &mut self.now
+    }
+}
+
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 struct Key {
-    pos: Position,
-    dead: Bitboard,
-    to_move: Color,
-    prisoners: [u32; 2],
-    ult: [bool; 2],
-    draw_right: Option<Color>,
-    all_dame: [bool; 2],
+    now: Snapshot,
     history: u64,
 }
 
@@ -298,13 +312,7 @@ impl Solver<'_> {
             0
         };
         Key {
-            pos: st.pos,
-            dead: st.dead,
-            to_move: st.to_move,
-            prisoners: st.prisoners,
-            ult: st.ult,
-            draw_right: st.draw_right,
-            all_dame: st.all_dame,
+            now: st.now,
             history,
         }
     }
@@ -519,42 +527,54 @@ fn check_position(board: &Board, pos: &Position) -> Result<(), ExpediteError> {
     Ok(())
 }
 
+/// What a line of [`Solver::line`] is made to give: a score with both
+/// players moving, or a count of moves with one player moving alone.
+#[derive(Copy, Clone, Debug)]
+enum Goal {
+    /// The score (which [`Solver::run`] from the line's start has given).
+    Score(i32),
+    /// The count of moves (which [`Solver::solo`] has given).
+    Moves(u32),
+}
+
+impl Goal {
+    /// What is left to give after one more move.
+    fn after_move(self) -> Goal {
+        match self {
+            Goal::Score(t) => Goal::Score(t),
+            Goal::Moves(k) => Goal::Moves(k - 1),
+        }
+    }
+}
+
 impl Solver<'_> {
-    /// One line of the procedure from `st` that gives `target` (which
-    /// [`Solver::run`] from `st` has given), as move names.
-    fn line(
-        &mut self,
-        st: &State,
-        target: i32,
-        out: &mut Vec<String>,
-    ) -> Result<(), ExpediteError> {
+    /// One line of the procedure from `st` that gives `goal`, as move
+    /// names: both players moving in turn for a score, then, once one
+    /// resigns, the other alone for the count of moves.
+    fn line(&mut self, st: &State, goal: Goal, out: &mut Vec<String>) -> Result<(), ExpediteError> {
         let c = st.to_move;
-        match self.step(st) {
+        let alternate = matches!(goal, Goal::Score(_));
+        let (word, m) = match self.step(st) {
             Step::Place(points, dame) => {
                 for p in points {
-                    let n = self.apply(st, Move::Play(p), dame, true);
-                    if self.run(&n)?.contains(&target) {
+                    let n = self.apply(st, Move::Play(p), dame, alternate);
+                    if let Some(rest) = self.still_gives(&n, goal)? {
                         out.push(format!("{} {}", c.letter(), self.board.point_name(p)));
-                        return self.line(&n, target, out);
+                        return self.line(&n, rest, out);
                     }
                 }
-                unreachable!("some placement gives the target")
+                unreachable!("some placement gives the goal")
             }
-            Step::Delay => {
-                out.push(format!("{} delay", c.letter()));
-                let n = self.apply(st, Move::Delay, false, true);
-                self.line(&n, target, out)
-            }
-            Step::Ultimate => {
-                out.push(format!("{} ultimate", c.letter()));
-                let n = self.apply(st, Move::UltimateDelay, false, true);
-                self.line(&n, target, out)
-            }
+            Step::Delay => ("delay", Move::Delay),
+            Step::Ultimate => ("ultimate", Move::UltimateDelay),
             Step::Draw => {
                 out.push(format!("{} declares a draw", c.letter()));
-                Ok(())
+                return Ok(());
             }
             Step::Resign => {
+                let Goal::Score(target) = goal else {
+                    return Ok(());
+                };
                 out.push(format!(
                     "{} resigns, then {} alone",
                     c.letter(),
@@ -562,46 +582,25 @@ impl Solver<'_> {
                 ));
                 let mut o = st.clone();
                 o.to_move = c.opponent();
-                self.solo_line(&o, target.unsigned_abs(), out)
+                return self.line(&o, Goal::Moves(target.unsigned_abs()), out);
             }
-        }
+        };
+        out.push(format!("{} {word}", c.letter()));
+        let n = self.apply(st, m, false, alternate);
+        self.line(&n, goal.after_move(), out)
     }
 
-    /// One line of `st`'s player moving alone that makes `count` moves.
-    fn solo_line(
-        &mut self,
-        st: &State,
-        count: u32,
-        out: &mut Vec<String>,
-    ) -> Result<(), ExpediteError> {
-        let c = st.to_move;
-        match self.step(st) {
-            Step::Place(points, dame) => {
-                for p in points {
-                    let n = self.apply(st, Move::Play(p), dame, false);
-                    if count > 0 && self.solo(&n)?.contains(&(count - 1)) {
-                        out.push(format!("{} {}", c.letter(), self.board.point_name(p)));
-                        return self.solo_line(&n, count - 1, out);
-                    }
-                }
-                unreachable!("some placement gives the count")
-            }
-            Step::Delay => {
-                out.push(format!("{} delay", c.letter()));
-                let n = self.apply(st, Move::Delay, false, false);
-                self.solo_line(&n, count - 1, out)
-            }
-            Step::Ultimate => {
-                out.push(format!("{} ultimate", c.letter()));
-                let n = self.apply(st, Move::UltimateDelay, false, false);
-                self.solo_line(&n, count - 1, out)
-            }
-            Step::Draw => {
-                out.push(format!("{} declares a draw", c.letter()));
-                Ok(())
-            }
-            Step::Resign => Ok(()),
-        }
+    /// Whether the state `n` after a placement still gives `goal`: what is
+    /// left of it if so.
+    fn still_gives(&mut self, n: &State, goal: Goal) -> Result<Option<Goal>, ExpediteError> {
+        Ok(match goal {
+            Goal::Score(t) => self.run(n)?.contains(&t).then_some(goal),
+            Goal::Moves(0) => None,
+            Goal::Moves(k) => self
+                .solo(n)?
+                .contains(&(k - 1))
+                .then_some(goal.after_move()),
+        })
     }
 }
 
@@ -611,19 +610,21 @@ fn start_state(input: &Input) -> Result<State, ExpediteError> {
     check_position(board, &input.position)?;
     check_designation(board, &input.position, input.dead)?;
     Ok(State {
-        pos: input.position,
-        dead: input.dead,
-        to_move: input.to_move,
-        prisoners: with_komi(input.prisoners, input.komi),
-        ult: [
-            input.delays.spent(Color::Black),
-            input.delays.spent(Color::White),
-        ],
-        draw_right: match input.delays {
-            Delays::Both { first } => Some(first),
-            _ => None,
+        now: Snapshot {
+            pos: input.position,
+            dead: input.dead,
+            to_move: input.to_move,
+            prisoners: with_komi(input.prisoners, input.komi),
+            ult: [
+                input.delays.spent(Color::Black),
+                input.delays.spent(Color::White),
+            ],
+            draw_right: match input.delays {
+                Delays::Both { first } => Some(first),
+                _ => None,
+            },
+            all_dame: [true; 2],
         },
-        all_dame: [true; 2],
         occurred: vec![input.position],
         captured_any: false,
     })
@@ -646,7 +647,7 @@ pub fn lines(input: &Input, opts: &Options) -> Result<Vec<(i32, Vec<String>)>, E
     let mut out = Vec::new();
     for t in scores {
         let mut l = Vec::new();
-        s.line(&st, t, &mut l)?;
+        s.line(&st, Goal::Score(t), &mut l)?;
         out.push((t, l));
     }
     Ok(out)
