@@ -8,7 +8,7 @@ use crate::game::{
 };
 use crate::{Game, GameResult, Move, Rules, Ruleset, Start};
 use kosolve_board::{Board, Color, Position, Suicide};
-use kosolve_history::zobrist::{hash_after_play, position_hash, WHITE_TO_MOVE};
+use kosolve_history::zobrist::{hash_after_play, position_hash};
 use kosolve_history::HistorySet;
 use std::sync::Arc;
 
@@ -180,17 +180,7 @@ impl FundamentalGame {
         if self.drawn {
             return u128::MAX;
         }
-        let hash = if sym == 0 {
-            self.hash
-        } else {
-            self.sym.get(sym)
-        };
-        let mut k = hash
-            ^ if self.to_move == Color::White {
-                WHITE_TO_MOVE
-            } else {
-                0
-            };
+        let mut k = self.sym.turn_hash(self.hash, sym, self.to_move);
         k = combine(k, occ);
         let flags = (self.prisoners[0] as u128)
             | (self.prisoners[1] as u128) << 32
@@ -207,21 +197,7 @@ impl FundamentalGame {
 }
 
 impl Game for FundamentalGame {
-    fn rules(&self) -> &Rules {
-        &self.rules
-    }
-    fn board(&self) -> &Board {
-        &self.board
-    }
-    fn position(&self) -> Position {
-        self.pos
-    }
-    fn to_move(&self) -> Color {
-        self.to_move
-    }
-    fn moves(&self) -> &[Move] {
-        &self.moves
-    }
+    game_accessors!();
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
         if self.drawn {

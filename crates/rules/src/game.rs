@@ -341,6 +341,14 @@ impl SymHashes {
         self.h[s]
     }
 
+    /// The hash of the image under symmetry `sym` with the player to move
+    /// mixed in ([`with_turn`]); `own` is the position's own hash, which
+    /// stands for the identity.
+    #[inline]
+    pub fn turn_hash(&self, own: u128, sym: usize, to_move: Color) -> u128 {
+        with_turn(if sym == 0 { own } else { self.get(sym) }, to_move)
+    }
+
     /// The hashes after a board play by `c` at `p` that captured
     /// `captured` and removed `suicided` (see
     /// [`kosolve_history::zobrist::hash_after_play`]), each mapped by its symmetry.
@@ -367,6 +375,17 @@ impl SymHashes {
             }
         }
         out
+    }
+}
+
+/// `hash` with the player to move mixed in (White's Zobrist key; nothing
+/// for Black).
+#[inline]
+pub(crate) fn with_turn(hash: u128, to_move: Color) -> u128 {
+    hash ^ if to_move == Color::White {
+        kosolve_history::zobrist::WHITE_TO_MOVE
+    } else {
+        0
     }
 }
 

@@ -1,10 +1,10 @@
 //! [`KeeGame`]: Kee Rules v3.0 (docs/rules.md, "`kee`: Kee Rules v3.0").
 
-use crate::game::combine;
+use crate::game::{combine, with_turn};
 use crate::{Game, GameResult, Move, Rules, Ruleset, Start};
 use hashbrown::HashMap;
 use kosolve_board::{Board, Color, Position};
-use kosolve_history::zobrist::{hash_after_play, mix128, position_hash, WHITE_TO_MOVE};
+use kosolve_history::zobrist::{hash_after_play, mix128, position_hash};
 use kosolve_history::HistorySet;
 use std::sync::Arc;
 
@@ -79,12 +79,7 @@ impl KeeGame {
 
     /// The digest of the current game situation.
     fn situation(&self) -> u128 {
-        let mut k = self.hash
-            ^ if self.to_move == Color::White {
-                WHITE_TO_MOVE
-            } else {
-                0
-            };
+        let mut k = with_turn(self.hash, self.to_move);
         k = combine(k, mix128(self.histories[0].hash() ^ 0xB));
         combine(k, mix128(self.histories[1].hash() ^ 0x3))
     }
@@ -122,21 +117,7 @@ impl KeeGame {
 }
 
 impl Game for KeeGame {
-    fn rules(&self) -> &Rules {
-        &self.rules
-    }
-    fn board(&self) -> &Board {
-        &self.board
-    }
-    fn position(&self) -> Position {
-        self.pos
-    }
-    fn to_move(&self) -> Color {
-        self.to_move
-    }
-    fn moves(&self) -> &[Move] {
-        &self.moves
-    }
+    game_accessors!();
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
         if self.ended.is_some() {

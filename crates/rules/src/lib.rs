@@ -9,6 +9,29 @@
 
 #![warn(missing_docs)]
 
+/// The five [`Game`] accessors that every game type answers from its own
+/// fields of the same names: `rules`, `board` (an `Arc<Board>`), `pos`,
+/// `to_move` and `moves`. Used inside each `impl Game for ...`.
+macro_rules! game_accessors {
+    () => {
+        fn rules(&self) -> &Rules {
+            &self.rules
+        }
+        fn board(&self) -> &Board {
+            &self.board
+        }
+        fn position(&self) -> Position {
+            self.pos
+        }
+        fn to_move(&self) -> Color {
+            self.to_move
+        }
+        fn moves(&self) -> &[Move] {
+            &self.moves
+        }
+    };
+}
+
 mod any;
 mod fundamental;
 mod game;

@@ -7,7 +7,7 @@ use crate::game::{
 use crate::ko::{is_ko, KoFrame, KoTriple};
 use crate::{End, Game, GameResult, Move, Rules, Ruleset, Start};
 use kosolve_board::{Board, Color, Point, Position};
-use kosolve_history::zobrist::{hash_after_play, position_hash, WHITE_TO_MOVE};
+use kosolve_history::zobrist::{hash_after_play, position_hash};
 use kosolve_history::{colored_digest, transition_digest, HistorySet};
 use std::sync::Arc;
 
@@ -314,17 +314,7 @@ impl StandardGame {
     /// position two moves back mapped by it (the player to move and the
     /// passes are unchanged; the history hashes are given).
     fn key_under(&self, sym: usize, occ: u128, sit: u128, cre: u128, tra: u128, tri: u128) -> u128 {
-        let hash = if sym == 0 {
-            self.hash
-        } else {
-            self.sym.get(sym)
-        };
-        let mut k = hash
-            ^ if self.to_move == Color::White {
-                WHITE_TO_MOVE
-            } else {
-                0
-            };
+        let mut k = self.sym.turn_hash(self.hash, sym, self.to_move);
         k = combine(k, self.passes as u128);
         let r = &self.reads;
         if r.occurred {
@@ -373,21 +363,7 @@ impl StandardGame {
 }
 
 impl Game for StandardGame {
-    fn rules(&self) -> &Rules {
-        &self.rules
-    }
-    fn board(&self) -> &Board {
-        &self.board
-    }
-    fn position(&self) -> Position {
-        self.pos
-    }
-    fn to_move(&self) -> Color {
-        self.to_move
-    }
-    fn moves(&self) -> &[Move] {
-        &self.moves
-    }
+    game_accessors!();
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
         if self.over() {
