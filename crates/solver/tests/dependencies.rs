@@ -6,10 +6,9 @@
 mod common;
 
 use common::*;
-use kosolve_board::Suicide;
-use kosolve_rules::{AnyGame, Game, Ruleset};
+use kosolve_rules::Ruleset;
 use kosolve_solver::{solve_game, SolveOptions};
-use kosolve_testkit::{reference, Rng};
+use kosolve_testkit::reference;
 
 fn options(deps: bool, threads: usize) -> SolveOptions {
     SolveOptions {
@@ -21,44 +20,30 @@ fn options(deps: bool, threads: usize) -> SolveOptions {
 }
 
 fn compare(rs: Ruleset, boards: &[&str], komi: i32, states: usize) {
-    let mut rng = Rng::new(0x5EED ^ rs as u64);
     let mut compared = 0;
     let mut with_reference = 0;
     let mut memo_checked = 0;
-    for b in boards {
-        let board = board(b);
-        for su in [Suicide::Forbidden, Suicide::Allowed] {
-            let Some(r) = rules(rs, su, komi) else {
-                continue;
-            };
-            for i in 0..states {
-                let mut g = AnyGame::new(board.clone(), r);
-                rng.play_line(&mut g, 2 + i % 14);
-                let label = format!(
-                    "{b} {rs} suicide={su} after {:?}",
-                    g.moves().iter().map(|m| m.name(&board)).collect::<Vec<_>>()
-                );
-                let whole = solve_game(&g, &options(false, 1));
-                let Some(w) = whole.value() else { continue };
-                let d1 = solve_game(&g, &options(true, 1));
-                let d2 = solve_game(&g, &options(true, 2));
-                assert_eq!(d1.value(), Some(w), "{label}: dependencies, 1 thread");
-                assert_eq!(d2.value(), Some(w), "{label}: dependencies, 2 threads");
-                compared += 1;
-                if let Some((a, _)) = reference::alphabeta(&mut g.clone(), 2_000_000) {
-                    assert_eq!(a, w, "{label}: plain alpha-beta");
-                    with_reference += 1;
-                    // The memoised boolean reference (used where alpha-beta
-                    // does not finish, tests/reference.rs) agrees: value >= a
-                    // holds and value >= a + 1 does not.
-                    for (c, want) in [(a, true), (a + 1, false)] {
-                        if let Some((yes, _)) =
-                            reference::at_least_memo(&mut g.clone(), c, 2_000_000, 1 << 20)
-                        {
-                            assert_eq!(yes, want, "{label}: memoised boolean, value >= {c}");
-                            memo_checked += 1;
-                        }
-                    }
+    let seed = 0x5EED ^ rs as u64;
+    for (g, label) in random_states(rs, boards, komi, states, seed, |i| 2 + i % 14) {
+        let whole = solve_game(&g, &options(false, 1));
+        let Some(w) = whole.value() else { continue };
+        let d1 = solve_game(&g, &options(true, 1));
+        let d2 = solve_game(&g, &options(true, 2));
+        assert_eq!(d1.value(), Some(w), "{label}: dependencies, 1 thread");
+        assert_eq!(d2.value(), Some(w), "{label}: dependencies, 2 threads");
+        compared += 1;
+        if let Some((a, _)) = reference::alphabeta(&mut g.clone(), 2_000_000) {
+            assert_eq!(a, w, "{label}: plain alpha-beta");
+            with_reference += 1;
+            // The memoised boolean reference (used where alpha-beta
+            // does not finish, tests/reference.rs) agrees: value >= a
+            // holds and value >= a + 1 does not.
+            for (c, want) in [(a, true), (a + 1, false)] {
+                if let Some((yes, _)) =
+                    reference::at_least_memo(&mut g.clone(), c, 2_000_000, 1 << 20)
+                {
+                    assert_eq!(yes, want, "{label}: memoised boolean, value >= {c}");
+                    memo_checked += 1;
                 }
             }
         }

@@ -9,9 +9,9 @@ mod common;
 
 use common::*;
 use kosolve_board::Suicide;
-use kosolve_rules::{AnyGame, Game, Ruleset};
+use kosolve_rules::{AnyGame, Ruleset};
 use kosolve_solver::{replay_value, solve_game, Engine, SolveOptions};
-use kosolve_testkit::{reference, Rng};
+use kosolve_testkit::reference;
 
 fn options(engine: Engine, threads: usize, pv: bool) -> SolveOptions {
     SolveOptions {
@@ -23,40 +23,26 @@ fn options(engine: Engine, threads: usize, pv: bool) -> SolveOptions {
 }
 
 fn compare(rs: Ruleset, boards: &[&str], komi: i32, states: usize) {
-    let mut rng = Rng::new(0x0DF9 ^ rs as u64);
     let mut compared = 0;
     let mut with_reference = 0;
-    for b in boards {
-        let board = board(b);
-        for su in [Suicide::Forbidden, Suicide::Allowed] {
-            let Some(r) = rules(rs, su, komi) else {
-                continue;
-            };
-            for i in 0..states {
-                let mut g = AnyGame::new(board.clone(), r);
-                rng.play_line(&mut g, i % 16);
-                let label = format!(
-                    "{b} {rs} suicide={su} after {:?}",
-                    g.moves().iter().map(|m| m.name(&board)).collect::<Vec<_>>()
-                );
-                let id = solve_game(&g, &options(Engine::Id, 1, false));
-                let Some(v) = id.value() else { continue };
-                let p1 = solve_game(&g, &options(Engine::Pns, 1, true));
-                assert_eq!(p1.value(), Some(v), "{label}: pns, 1 thread");
-                assert!(p1.pv_complete, "{label}: pns line cut short");
-                assert_eq!(
-                    replay_value(&g, &p1.pv),
-                    Some(v),
-                    "{label}: the pns line does not reach the value"
-                );
-                let p2 = solve_game(&g, &options(Engine::Pns, 2, false));
-                assert_eq!(p2.value(), Some(v), "{label}: pns, 2 threads");
-                compared += 1;
-                if let Some((a, _)) = reference::alphabeta(&mut g.clone(), 2_000_000) {
-                    assert_eq!(a, v, "{label}: plain alpha-beta");
-                    with_reference += 1;
-                }
-            }
+    let seed = 0x0DF9 ^ rs as u64;
+    for (g, label) in random_states(rs, boards, komi, states, seed, |i| i % 16) {
+        let id = solve_game(&g, &options(Engine::Id, 1, false));
+        let Some(v) = id.value() else { continue };
+        let p1 = solve_game(&g, &options(Engine::Pns, 1, true));
+        assert_eq!(p1.value(), Some(v), "{label}: pns, 1 thread");
+        assert!(p1.pv_complete, "{label}: pns line cut short");
+        assert_eq!(
+            replay_value(&g, &p1.pv),
+            Some(v),
+            "{label}: the pns line does not reach the value"
+        );
+        let p2 = solve_game(&g, &options(Engine::Pns, 2, false));
+        assert_eq!(p2.value(), Some(v), "{label}: pns, 2 threads");
+        compared += 1;
+        if let Some((a, _)) = reference::alphabeta(&mut g.clone(), 2_000_000) {
+            assert_eq!(a, v, "{label}: plain alpha-beta");
+            with_reference += 1;
         }
     }
     eprintln!("{rs}: {compared} states compared, {with_reference} also with plain alpha-beta");
@@ -105,14 +91,7 @@ fn pns_matches_alpha_beta_in_fundamental_and_ultimate_go() {
 #[test]
 fn pns_matches_alpha_beta_on_empty_boards() {
     for b in ["3x3", "2x4", "1x7"] {
-        for rs in [
-            Ruleset::Psk,
-            Ruleset::Ssk,
-            Ruleset::Nssk,
-            Ruleset::Fixed,
-            Ruleset::BasicFixed,
-            Ruleset::Bkr,
-        ] {
+        for rs in KO_RULESETS {
             let board = board(b);
             let r = rules(rs, Suicide::Forbidden, 0).unwrap();
             let g = AnyGame::new(board, r);

@@ -12,16 +12,11 @@ use kosolve_rules::{AnyGame, Game, Ruleset};
 use kosolve_solver::{solve_game, SolveOptions};
 use kosolve_testkit::{reference, Rng};
 
-/// The rulesets that give static bounds (docs/solver.md, "Static bounds").
-const WITH_BOUNDS: [Ruleset; 7] = [
-    Ruleset::Psk,
-    Ruleset::Ssk,
-    Ruleset::Nssk,
-    Ruleset::Fixed,
-    Ruleset::BasicFixed,
-    Ruleset::Bkr,
-    Ruleset::TrompTaylor,
-];
+/// The rulesets that give static bounds (docs/solver.md, "Static
+/// bounds"): the superko, fixed-ko and bkr ones, and Tromp-Taylor.
+fn with_bounds() -> impl Iterator<Item = Ruleset> {
+    KO_RULESETS.into_iter().chain([Ruleset::TrompTaylor])
+}
 
 fn options(cuts: bool, threads: usize) -> SolveOptions {
     SolveOptions {
@@ -36,53 +31,42 @@ fn options(cuts: bool, threads: usize) -> SolveOptions {
 /// Compares from `states` random states per board and suicide setting;
 /// returns (states tried, compared, of them with static cuts, also against alpha-beta).
 fn compare(rs: Ruleset, boards: &[&str], states: usize) -> (usize, usize, usize, usize) {
-    let mut rng = Rng::new(0xB0_0D ^ rs as u64);
     let (mut tried, mut compared, mut with_cuts, mut with_reference) = (0, 0, 0, 0);
     let mut tight = (0, 0);
-    for b in boards {
-        let board = board(b);
-        for su in [Suicide::Forbidden, Suicide::Allowed] {
-            let Some(r) = rules(rs, su, 0) else { continue };
-            for i in 0..states {
-                let mut g = AnyGame::new(board.clone(), r);
-                // Long games: pass-alive chains form late.
-                rng.play_line(&mut g, 4 + i % 40);
-                let label = format!(
-                    "{b} {rs} suicide={su} after {:?}",
-                    g.moves().iter().map(|m| m.name(&board)).collect::<Vec<_>>()
-                );
-                tried += 1;
-                let plain = solve_game(&g, &options(false, 1));
-                let Some(v) = plain.value() else { continue };
-                let cut1 = solve_game(&g, &options(true, 1));
-                let cut2 = solve_game(&g, &options(true, 2));
-                assert_eq!(cut1.value(), Some(v), "{label}: static bounds, 1 thread");
-                assert_eq!(cut2.value(), Some(v), "{label}: static bounds, 2 threads");
-                compared += 1;
-                if cut1.stats.static_cuts > 0 {
-                    with_cuts += 1;
-                }
-                let n = board.len() as i32;
-                if let Some((l, u)) = g.static_bounds() {
-                    assert!(
-                        l <= v && v <= u,
-                        "{label}: static bounds [{l}, {u}], value {v}"
-                    );
-                    // Where a bound other than the range's ends is the
-                    // value, loosening it by one point makes it wrong (seen
-                    // rarely here: see the settled boards below).
-                    if l == v && -n < l && l < n {
-                        tight.0 += 1;
-                    }
-                    if u == v && -n < u && u < n {
-                        tight.1 += 1;
-                    }
-                }
-                if let Some((a, _)) = reference::alphabeta(&mut g.clone(), 300_000) {
-                    assert_eq!(a, v, "{label}: plain alpha-beta");
-                    with_reference += 1;
-                }
+    let seed = 0xB0_0D ^ rs as u64;
+    // Long games: pass-alive chains form late.
+    for (g, label) in random_states(rs, boards, 0, states, seed, |i| 4 + i % 40) {
+        let board = g.board();
+        tried += 1;
+        let plain = solve_game(&g, &options(false, 1));
+        let Some(v) = plain.value() else { continue };
+        let cut1 = solve_game(&g, &options(true, 1));
+        let cut2 = solve_game(&g, &options(true, 2));
+        assert_eq!(cut1.value(), Some(v), "{label}: static bounds, 1 thread");
+        assert_eq!(cut2.value(), Some(v), "{label}: static bounds, 2 threads");
+        compared += 1;
+        if cut1.stats.static_cuts > 0 {
+            with_cuts += 1;
+        }
+        let n = board.len() as i32;
+        if let Some((l, u)) = g.static_bounds() {
+            assert!(
+                l <= v && v <= u,
+                "{label}: static bounds [{l}, {u}], value {v}"
+            );
+            // Where a bound other than the range's ends is the
+            // value, loosening it by one point makes it wrong (seen
+            // rarely here: see the settled boards below).
+            if l == v && -n < l && l < n {
+                tight.0 += 1;
             }
+            if u == v && -n < u && u < n {
+                tight.1 += 1;
+            }
+        }
+        if let Some((a, _)) = reference::alphabeta(&mut g.clone(), 300_000) {
+            assert_eq!(a, v, "{label}: plain alpha-beta");
+            with_reference += 1;
         }
     }
     eprintln!("{rs}: {compared} states, {with_cuts} with static cuts, {} lower and {} upper bounds equal to the value at the root, {with_reference} against alpha-beta", tight.0, tight.1);
@@ -115,7 +99,7 @@ macro_rules! static_bound_tests {
         #[test]
         fn every_ruleset_with_bounds_is_tested() {
             let listed = [$($rs,)*];
-            assert!(WITH_BOUNDS.iter().all(|rs| listed.contains(rs)));
+            assert!(with_bounds().all(|rs| listed.contains(&rs)));
         }
     };
 }
@@ -142,7 +126,7 @@ fn settled_boards_meet_their_static_bounds() {
         ("2x9", ".X.XXO.O. XXXXXOOOO", 2),
         ("2x9", ".O.OOX.X. OOOOOXXXX", -2),
     ];
-    for rs in WITH_BOUNDS {
+    for rs in with_bounds() {
         for su in [Suicide::Forbidden, Suicide::Allowed] {
             let Some(r) = rules(rs, su, 0) else { continue };
             for (b, diagram, want) in cases {

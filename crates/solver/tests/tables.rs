@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{board, opts, rules};
+use common::{board, opts, rules, KO_RULESETS};
 use kosolve_board::Suicide;
 use kosolve_rules::{AnyGame, Game, Ruleset};
 use kosolve_solver::{solve_game, solve_game_with, Tables};
@@ -16,18 +16,13 @@ fn shared_tables_give_the_values_of_fresh_ones() {
     let mut checked = 0;
     for spec in ["1x4", "1x5", "2x2"] {
         let b = board(spec);
-        for rs in [
-            Ruleset::Psk,
-            Ruleset::Ssk,
-            Ruleset::Nssk,
-            Ruleset::Fixed,
-            Ruleset::BasicFixed,
-            Ruleset::Bkr,
+        let others = [
             Ruleset::Primitive,
             Ruleset::TrompTaylor,
             Ruleset::Fundamental,
             Ruleset::UltimateSimple,
-        ] {
+        ];
+        for rs in KO_RULESETS.into_iter().chain(others) {
             for su in [Suicide::Forbidden, Suicide::Allowed] {
                 let Some(r) = rules(rs, su, 0) else { continue };
                 // Small tables: each fresh solve allocates its own.

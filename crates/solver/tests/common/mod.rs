@@ -56,3 +56,49 @@ pub fn set_up(g: &mut AnyGame, diagram: &str, to_move: kosolve_board::Color) {
     assert_eq!(g.position(), pos, "set_up: a stone was captured");
     assert!(g.result().is_none(), "set_up: the game ended");
 }
+
+/// The superko, fixed-ko and bkr rulesets, in the order the tests list
+/// them: psk, ssk, nssk, fixed, basic-fixed and bkr.
+pub const KO_RULESETS: [Ruleset; 6] = [
+    Ruleset::Psk,
+    Ruleset::Ssk,
+    Ruleset::Nssk,
+    Ruleset::Fixed,
+    Ruleset::BasicFixed,
+    Ruleset::Bkr,
+];
+
+/// Random mid-game states of `rs`: on each board of `boards`, under each
+/// suicide setting the ruleset takes (komi `komi_halves`), `states` games
+/// from the empty board, the `i`-th after a random line of `line_len(i)`
+/// moves, every line from one generator seeded with `seed`. Each comes
+/// with a label that names it (board, ruleset, suicide and the moves).
+pub fn random_states(
+    rs: Ruleset,
+    boards: &[&str],
+    komi_halves: i32,
+    states: usize,
+    seed: u64,
+    line_len: impl Fn(usize) -> usize,
+) -> Vec<(AnyGame, String)> {
+    let mut rng = kosolve_testkit::Rng::new(seed);
+    let mut out = Vec::new();
+    for b in boards {
+        let board = board(b);
+        for su in [Suicide::Forbidden, Suicide::Allowed] {
+            let Some(r) = rules(rs, su, komi_halves) else {
+                continue;
+            };
+            for i in 0..states {
+                let mut g = AnyGame::new(board.clone(), r);
+                rng.play_line(&mut g, line_len(i));
+                let label = format!(
+                    "{b} {rs} suicide={su} after {:?}",
+                    g.moves().iter().map(|m| m.name(&board)).collect::<Vec<_>>()
+                );
+                out.push((g, label));
+            }
+        }
+    }
+    out
+}
