@@ -26,6 +26,28 @@ fn games(spec: &str, r: Rules, depth: Option<u32>) -> u128 {
     count_games(&board(spec), r, &opts).unwrap()
 }
 
+/// The options of the generic count: no fast path, depth `depth`.
+fn generic_options(depth: Option<u32>) -> CountOptions {
+    CountOptions {
+        depth,
+        fast: false,
+        ..CountOptions::default()
+    }
+}
+
+/// The generic count (no fast path) to depth `depth`.
+fn generic_games(spec: &str, r: Rules, depth: Option<u32>) -> u128 {
+    count_games(&board(spec), r, &generic_options(depth)).unwrap()
+}
+
+/// The generic count against plain recursion at each depth `1..=max_depth`.
+fn generic_equals_plain_to_depth(spec: &str, r: Rules, max_depth: u32, label: &str) {
+    for d in 1..=max_depth {
+        let want = plain_count(spec, r, Some(d));
+        assert_eq!(generic_games(spec, r, Some(d)), want, "{label} depth {d}");
+    }
+}
+
 /// Plain recursion over the `Game` trait, written here independently of the
 /// library: no memo, no fast path. `depth` as in `CountOptions::depth`.
 /// `None` if it would visit more than `budget` nodes.
@@ -180,39 +202,19 @@ fn memoised_counts_equal_plain_recursion_for_every_ruleset() {
         for r in Ruleset::ALL {
             for s in [Suicide::Forbidden, Suicide::Allowed] {
                 let Some(rules) = rules(r, s) else { continue };
+                let label = format!("{spec} {r} {s}");
                 if r == Ruleset::Basic {
-                    for d in 1..=8 {
-                        let want = plain_count(spec, rules, Some(d));
-                        let generic = CountOptions {
-                            depth: Some(d),
-                            fast: false,
-                            ..CountOptions::default()
-                        };
-                        let got = count_games(&board(spec), rules, &generic).unwrap();
-                        assert_eq!(got, want, "{spec} {r} {s} depth {d}");
-                    }
+                    generic_equals_plain_to_depth(spec, rules, 8, &label);
                     continue;
                 }
                 let Some(want) = plain_within(spec, rules, None, PLAIN_BUDGET) else {
                     // Too many games for plain recursion: compare exact depths instead.
-                    skipped.push(format!("{spec} {r} {s}"));
-                    for d in 1..=10 {
-                        let want = plain_count(spec, rules, Some(d));
-                        let generic = CountOptions {
-                            depth: Some(d),
-                            fast: false,
-                            ..CountOptions::default()
-                        };
-                        let got = count_games(&board(spec), rules, &generic).unwrap();
-                        assert_eq!(got, want, "{spec} {r} {s} depth {d}");
-                    }
+                    generic_equals_plain_to_depth(spec, rules, 10, &label);
+                    skipped.push(label);
                     continue;
                 };
-                let generic = CountOptions {
-                    fast: false,
-                    ..CountOptions::default()
-                };
-                let got = count_games_detailed(&board(spec), rules, &generic).unwrap();
+                let got =
+                    count_games_detailed(&board(spec), rules, &generic_options(None)).unwrap();
                 assert_eq!(got.games, want, "{spec} {r} {s}");
                 let expect = if r == Ruleset::Kee {
                     Method::Plain
@@ -254,14 +256,6 @@ fn depth_counts_equal_plain_recursion_for_every_ruleset() {
 #[test]
 fn fast_path_equals_generic_count() {
     let fast_rulesets = [Ruleset::Psk, Ruleset::TrompTaylor, Ruleset::Primitive];
-    let generic = |spec: &str, r: Rules, depth| {
-        let opts = CountOptions {
-            depth,
-            fast: false,
-            ..CountOptions::default()
-        };
-        count_games(&board(spec), r, &opts).unwrap()
-    };
     for spec in ["1x1", "1x2", "1x3", "3x1", "ring:3"] {
         for r in fast_rulesets {
             for s in [Suicide::Forbidden, Suicide::Allowed] {
@@ -269,7 +263,7 @@ fn fast_path_equals_generic_count() {
                 assert!(fast_path_applies(&board(spec), &rules));
                 assert_eq!(
                     games(spec, rules, None),
-                    generic(spec, rules, None),
+                    generic_games(spec, rules, None),
                     "{spec} {r} {s}"
                 );
                 // Three passes to end the game: the colour-aware fast count.
@@ -277,7 +271,7 @@ fn fast_path_equals_generic_count() {
                     let three = rules.with_end_passes(3).unwrap();
                     assert_eq!(
                         games(spec, three, None),
-                        generic(spec, three, None),
+                        generic_games(spec, three, None),
                         "{spec} {r} {s} end_passes 3"
                     );
                 }
@@ -292,7 +286,7 @@ fn fast_path_equals_generic_count() {
                 for d in (1..=max_depth).step_by(3) {
                     assert_eq!(
                         games(spec, rules, Some(d)),
-                        generic(spec, rules, Some(d)),
+                        generic_games(spec, rules, Some(d)),
                         "{spec} {r} {s} depth {d}"
                     );
                 }
@@ -301,7 +295,7 @@ fn fast_path_equals_generic_count() {
     }
     // A full 2x2 count without passes is small enough for the generic path.
     let prim = Rules::new(Ruleset::Primitive);
-    assert_eq!(games("2x2", prim, None), generic("2x2", prim, None));
+    assert_eq!(games("2x2", prim, None), generic_games("2x2", prim, None));
 }
 
 #[test]
@@ -353,61 +347,45 @@ fn game_counts_are_invariant_under_relabelling() {
 
 // ---------------------------------------------------------------- errors
 
+/// Counts that cannot be made: basic ko without a depth (infinitely many
+/// games), a count past u128 (basic ko on 2x2 has at least two legal moves
+/// at every turn, so 2^130 move sequences of 130 moves at least: more than
+/// u128 holds), and counts past a node or memo limit. Each case: board,
+/// ruleset, options, the error, and what its message says (if checked).
 #[test]
-fn basic_without_depth_is_refused() {
-    let err = count_games(
-        &board("1x2"),
-        Rules::new(Ruleset::Basic),
-        &CountOptions::default(),
-    )
-    .unwrap_err();
-    assert_eq!(
-        err,
-        PerftError::InfiniteGames {
-            ruleset: Ruleset::Basic
-        }
-    );
-    assert!(err.to_string().contains("depth"), "{err}");
-}
-
-#[test]
-fn overflow_is_an_error() {
-    // Basic ko on 2x2 has at least two legal moves at every turn, so
-    // 2^130 move sequences of 130 moves at least: more than u128 holds.
-    let opts = CountOptions {
-        depth: Some(130),
-        ..CountOptions::default()
+fn impossible_counts_are_errors() {
+    use Ruleset::{Basic, Kee, Psk, Ssk, TrompTaylor};
+    let with = |f: fn(&mut CountOptions)| {
+        let mut o = CountOptions::default();
+        f(&mut o);
+        o
     };
-    let err = count_games(&board("2x2"), Rules::new(Ruleset::Basic), &opts).unwrap_err();
-    assert_eq!(err, PerftError::Overflow);
-    assert!(err.to_string().contains("overflow"), "{err}");
-}
-
-#[test]
-fn node_limit_is_an_error() {
-    let opts = CountOptions {
-        max_nodes: Some(1000),
-        ..CountOptions::default()
+    let depth_130 = with(|o| o.depth = Some(130));
+    let nodes = with(|o| o.max_nodes = Some(1000));
+    let memo = with(|o| o.max_memo_entries = Some(500));
+    let infinite = PerftError::InfiniteGames {
+        ruleset: Ruleset::Basic,
     };
-    for r in [Ruleset::Kee, Ruleset::Psk, Ruleset::Ssk] {
-        let err = count_games(&board("2x2"), Rules::new(r), &opts).unwrap_err();
-        assert_eq!(err, PerftError::NodeLimit { limit: 1000 }, "{r}");
-    }
-}
-
-#[test]
-fn memo_limit_is_an_error() {
-    let opts = CountOptions {
-        max_memo_entries: Some(500),
-        ..CountOptions::default()
-    };
-    for (spec, r) in [
-        ("2x2", Ruleset::Psk),
-        ("2x2", Ruleset::Ssk),
-        ("1x4", Ruleset::TrompTaylor),
-    ] {
+    let overflow = PerftError::Overflow;
+    let node_limit = PerftError::NodeLimit { limit: 1000 };
+    let memo_limit = PerftError::MemoLimit { limit: 500 };
+    let default = CountOptions::default();
+    let cases = [
+        ("1x2", Basic, default, infinite, Some("depth")),
+        ("2x2", Basic, depth_130, overflow, Some("overflow")),
+        ("2x2", Kee, nodes.clone(), node_limit.clone(), None),
+        ("2x2", Psk, nodes.clone(), node_limit.clone(), None),
+        ("2x2", Ssk, nodes, node_limit, None),
+        ("2x2", Psk, memo.clone(), memo_limit.clone(), None),
+        ("2x2", Ssk, memo.clone(), memo_limit.clone(), None),
+        ("1x4", TrompTaylor, memo, memo_limit, None),
+    ];
+    for (spec, r, opts, want, says) in cases {
         let err = count_games(&board(spec), Rules::new(r), &opts).unwrap_err();
-        assert_eq!(err, PerftError::MemoLimit { limit: 500 }, "{spec} {r}");
+        assert_eq!(err, want, "{spec} {r}");
+        if let Some(says) = says {
+            assert!(err.to_string().contains(says), "{err}");
+        }
     }
 }
 
