@@ -17,7 +17,7 @@
 //! D-.
 
 use crate::mirror::{Group, Mirror, Tag};
-use crate::sharded::{log_work, Sharded, Slot};
+use crate::sharded::{log_work, slot_fields, storage_methods, Sharded, Slot};
 use kosolve_board::{Bitboard, Color};
 use kosolve_rules::Pattern;
 
@@ -281,16 +281,7 @@ impl Default for DepEntry {
     }
 }
 
-impl Slot for DepEntry {
-    #[inline]
-    fn key(&self) -> (u64, u64) {
-        (self.key_lo, self.key_hi)
-    }
-    #[inline]
-    fn work(&self) -> u8 {
-        self.work
-    }
-}
+slot_fields!(DepEntry);
 
 /// What a probe of the dependency table returns: the bounds whose
 /// dependencies hold in the current history (the range's ends otherwise).
@@ -310,12 +301,7 @@ pub struct DepTable {
 }
 
 impl DepTable {
-    /// A table that never holds more than `cap_bytes` bytes of entries.
-    pub fn new(cap_bytes: usize) -> DepTable {
-        DepTable {
-            slots: Sharded::new(cap_bytes),
-        }
-    }
+    storage_methods!();
 
     /// The bounds stored for `key` whose dependencies pass `check` (which
     /// returns them as they read at the current state, or `None` where they
@@ -380,27 +366,9 @@ impl DepTable {
                     e.upper = v as i16;
                     e.upper_deps = d;
                 }
-                if let Some(b) = best {
-                    e.best = b;
-                }
-                e.work = e.work.max(work);
+                e.note(best, work);
             },
         );
-    }
-
-    /// The most bytes the entries ever took.
-    pub fn peak_bytes(&self) -> usize {
-        self.slots.peak_bytes()
-    }
-
-    /// Stores that met a full bucket.
-    pub fn replacements(&self) -> u64 {
-        self.slots.replacements()
-    }
-
-    /// Entries held.
-    pub fn len(&self) -> usize {
-        self.slots.len()
     }
 }
 

@@ -182,3 +182,65 @@ impl<E: Slot, const BUCKET: usize> Sharded<E, BUCKET> {
             .sum()
     }
 }
+
+/// The constructor and the storage's statistics as methods of a table
+/// whose one field, `slots`, is the storage: `new`, `peak_bytes`,
+/// `replacements` and `len`. Used inside each table's `impl`.
+macro_rules! storage_methods {
+    () => {
+        /// A table that never holds more than `cap_bytes` bytes of entries
+        /// (at least one bucket per shard).
+        pub fn new(cap_bytes: usize) -> Self {
+            Self {
+                slots: Sharded::new(cap_bytes),
+            }
+        }
+
+        /// The most bytes the entries ever took.
+        pub fn peak_bytes(&self) -> usize {
+            self.slots.peak_bytes()
+        }
+
+        /// How many stores found a full bucket (and replaced or dropped an
+        /// entry).
+        pub fn replacements(&self) -> u64 {
+            self.slots.replacements()
+        }
+
+        /// The number of entries held.
+        pub fn len(&self) -> usize {
+            self.slots.len()
+        }
+    };
+}
+pub(crate) use storage_methods;
+
+/// [`Slot`] for an entry type with the fields `key_lo`, `key_hi`, `best`
+/// (a move code, `u8::MAX` for none) and `work` (a log2), and its `note`
+/// method that a store calls last.
+macro_rules! slot_fields {
+    ($entry:ty) => {
+        impl Slot for $entry {
+            #[inline]
+            fn key(&self) -> (u64, u64) {
+                (self.key_lo, self.key_hi)
+            }
+            #[inline]
+            fn work(&self) -> u8 {
+                self.work
+            }
+        }
+
+        impl $entry {
+            /// Records the best move found, if any, and keeps the larger
+            /// of the stored work and `work`.
+            fn note(&mut self, best: Option<u8>, work: u8) {
+                if let Some(b) = best {
+                    self.best = b;
+                }
+                self.work = self.work.max(work);
+            }
+        }
+    };
+}
+pub(crate) use slot_fields;

@@ -11,7 +11,7 @@
 //! once a shard reaches its share of the cap, new entries replace the
 //! entry of its bucket with the least search work behind it.
 
-use crate::sharded::{log_work, Sharded, Slot};
+use crate::sharded::{log_work, slot_fields, storage_methods, Sharded, Slot};
 
 /// One stored state: its key, proven bounds and the index of a best move.
 #[derive(Copy, Clone, Default, Debug)]
@@ -26,16 +26,7 @@ struct Entry {
     work: u8,
 }
 
-impl Slot for Entry {
-    #[inline]
-    fn key(&self) -> (u64, u64) {
-        (self.key_lo, self.key_hi)
-    }
-    #[inline]
-    fn work(&self) -> u8 {
-        self.work
-    }
-}
+slot_fields!(Entry);
 
 /// What a probe returns.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -54,13 +45,7 @@ pub struct Table {
 }
 
 impl Table {
-    /// A table that never holds more than `cap_bytes` bytes of entries
-    /// (at least one bucket per shard).
-    pub fn new(cap_bytes: usize) -> Table {
-        Table {
-            slots: Sharded::new(cap_bytes),
-        }
-    }
+    storage_methods!();
 
     /// The bounds stored for `key`, if any.
     #[inline]
@@ -89,27 +74,9 @@ impl Table {
             |e| {
                 e.lower = e.lower.max(lower as i16);
                 e.upper = e.upper.min(upper as i16);
-                if let Some(b) = best {
-                    e.best = b;
-                }
-                e.work = e.work.max(work);
+                e.note(best, work);
             },
         );
-    }
-
-    /// The most bytes the entries ever took.
-    pub fn peak_bytes(&self) -> usize {
-        self.slots.peak_bytes()
-    }
-
-    /// How many stores found a full bucket (and replaced or dropped an entry).
-    pub fn replacements(&self) -> u64 {
-        self.slots.replacements()
-    }
-
-    /// The number of entries held.
-    pub fn len(&self) -> usize {
-        self.slots.len()
     }
 
     /// Whether the table is empty.
