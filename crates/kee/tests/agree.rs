@@ -3,29 +3,19 @@
 //! the naive references, and its own certificate check against a wrong
 //! strategy.
 
+mod common;
+
+use common::rules;
 use kosolve_board::{Board, Color, Suicide};
 use kosolve_kee::graph::{Graph, Positions};
 use kosolve_kee::{parity, solve_game, solve_kee, verify, Game, KeeOptions, Threshold};
-use kosolve_rules::{AnyGame, Rules, Ruleset};
-use kosolve_solver::SolveOptions;
+use kosolve_rules::AnyGame;
 use kosolve_testkit::reference;
 use std::sync::Arc;
 
-fn rules(su: Suicide) -> Rules {
-    Rules::new(Ruleset::Kee).with_suicide(su).unwrap()
-}
-
 fn search_value(b: &str, su: Suicide) -> i32 {
     let board = Arc::new(Board::parse(b).unwrap());
-    let g = AnyGame::new(board, rules(su));
-    let o = SolveOptions {
-        threads: 1,
-        memory_mib: 64,
-        ..SolveOptions::default()
-    };
-    kosolve_solver::solve_game(&g, &o)
-        .value()
-        .expect("the search solves it")
+    common::search_value(&AnyGame::new(board, rules(su)))
 }
 
 fn parity_value(b: &str, su: Suicide, symmetric: bool) -> i32 {

@@ -12,29 +12,20 @@
 //! - A start whose reachable positions do not fit a situation key is
 //!   refused at once.
 
+mod common;
+
+use common::rules;
 use kosolve_board::{legal_positions, Board, Color, Position, Suicide};
 use kosolve_kee::graph::{reachable_positions, Positions, Situation, MAX_POSITIONS};
 use kosolve_kee::{solve_kee, solve_kee_from, KeeError, KeeOptions};
-use kosolve_rules::{KeeGame, Rules, Ruleset, Start};
-use kosolve_solver::SolveOptions;
+use kosolve_rules::{KeeGame, Start};
 use std::sync::Arc;
 use std::time::Instant;
-
-fn rules(su: Suicide) -> Rules {
-    Rules::new(Ruleset::Kee).with_suicide(su).unwrap()
-}
 
 /// The search solver's value of the Kee game from `start`.
 fn search_value(board: &Board, su: Suicide, start: &Start) -> i32 {
     let g = KeeGame::from_start(Arc::new(board.clone()), rules(su), start);
-    let o = SolveOptions {
-        threads: 1,
-        memory_mib: 64,
-        ..SolveOptions::default()
-    };
-    kosolve_solver::solve_game(&g, &o)
-        .value()
-        .expect("the search solves it")
+    common::search_value(&g)
 }
 
 fn parity_value(board: &Board, su: Suicide, start: &Start) -> i32 {
