@@ -197,14 +197,42 @@ pub(crate) fn minimax(header: &Header) -> i32 {
     Minimax::default().value(&mut game)
 }
 
+/// An oracle's own copy of the game, following the walk: its `play` and
+/// `undo` are the [`Oracle`] methods of every oracle that keeps one.
+pub(crate) struct Follower {
+    /// The game, at the walk's node.
+    pub game: Game,
+    /// Undo records of the moves the walk played.
+    undos: Vec<Undo>,
+}
+
+impl Follower {
+    /// A copy of `game` at the walk's start.
+    pub fn new(game: Game) -> Follower {
+        Follower {
+            game,
+            undos: Vec::new(),
+        }
+    }
+
+    /// Plays the walk's move `m`.
+    pub fn play(&mut self, m: Move) {
+        self.undos.push(self.game.apply(m));
+    }
+
+    /// Takes the walk's last move back.
+    pub fn undo(&mut self) {
+        let u = self.undos.pop().expect("undo after play");
+        self.game.undo(u);
+    }
+}
+
 /// An oracle that plays the prover's moves by a [`Search`] and records
 /// them: the first legal move that keeps the claim, else the
 /// first legal move.
 pub(crate) struct SearchOracle {
     /// Its own copy of the game, following the walk.
-    game: Game,
-    /// Undo records of the moves the walk played.
-    undos: Vec<Undo>,
+    own: Follower,
     /// The search for the claim.
     search: Search,
     /// A decision (from 1) at which to play a move that misses the claim.
@@ -221,8 +249,7 @@ impl SearchOracle {
     /// An oracle for `header`'s claim.
     pub fn new(header: &Header) -> SearchOracle {
         SearchOracle {
-            game: start_game(header).expect("a legal start"),
-            undos: Vec::new(),
+            own: Follower::new(start_game(header).expect("a legal start")),
             search: Search::new(header.prover, header.threshold),
             spoil_at: None,
             spoiled: false,
@@ -235,9 +262,9 @@ impl SearchOracle {
     /// that loses it); the first legal move when there is none.
     fn pick(&mut self, legal: &[Move], spoil: bool) -> Move {
         for &m in legal {
-            let u = self.game.apply(m);
-            let keeps = self.search.holds(&mut self.game);
-            self.game.undo(u);
+            let u = self.own.game.apply(m);
+            let keeps = self.search.holds(&mut self.own.game);
+            self.own.game.undo(u);
             if keeps != spoil {
                 self.spoiled |= spoil;
                 return m;
@@ -257,16 +284,15 @@ impl Oracle for SearchOracle {
     }
 
     fn play(&mut self, m: Move) {
-        self.undos.push(self.game.apply(m));
+        self.own.play(m);
     }
 
     fn undo(&mut self) {
-        let u = self.undos.pop().expect("undo after play");
-        self.game.undo(u);
+        self.own.undo();
     }
 
     fn node(&mut self, legal: &[Move]) -> Result<(), String> {
-        let own = self.game.legal_moves(&mut Vec::new());
+        let own = self.own.game.legal_moves(&mut Vec::new());
         if own == legal {
             Ok(())
         } else {

@@ -6,8 +6,7 @@ use super::*;
 use crate::check::check;
 use crate::format::Certificate;
 use crate::format::Cut;
-use crate::rules::Game;
-use crate::testkit::{minimax, rect, setup, solve, SearchOracle};
+use crate::testkit::{minimax, rect, setup, solve, Follower, SearchOracle};
 use crate::types::{BoardSpec, Ruleset, Suicide};
 
 /// Writes the certificate of `header`'s claim with the search oracle.
@@ -313,9 +312,7 @@ fn mutant_banned_ko_retake() {
 /// rules allow but the ruleset bans.
 struct BanFinder {
     /// The game, following the walk.
-    game: Game,
-    /// Undo records of the walk's moves.
-    undos: Vec<Undo>,
+    own: Follower,
     /// The board's size.
     points: usize,
     /// The strategy to replay.
@@ -330,7 +327,7 @@ impl Oracle for BanFinder {
     fn choose(&mut self, legal: &[Move]) -> Result<Move, String> {
         let banned = (0..64u8).find(|&p| {
             usize::from(p) < self.points
-                && self.game.board_allows(usize::from(p))
+                && self.own.game.board_allows(usize::from(p))
                 && !legal.contains(&Move::Play(p))
         });
         if let Some(p) = banned {
@@ -342,12 +339,11 @@ impl Oracle for BanFinder {
     }
 
     fn play(&mut self, m: Move) {
-        self.undos.push(self.game.apply(m));
+        self.own.play(m);
     }
 
     fn undo(&mut self) {
-        let u = self.undos.pop().expect("undo after play");
-        self.game.undo(u);
+        self.own.undo();
     }
 }
 
@@ -358,8 +354,7 @@ fn mutant_banned_move_mid_stream() {
     // earlier position, a ko retake in the wide sense).
     let cert = one_by_four();
     let mut finder = BanFinder {
-        game: start_game(&cert.header).unwrap(),
-        undos: Vec::new(),
+        own: Follower::new(start_game(&cert.header).unwrap()),
         points: cert.header.board.points(),
         strategy: cert.strategy.clone(),
         decisions: 0,
@@ -499,6 +494,14 @@ fn oracle_errors_abort_the_walk() {
     );
 }
 
+/// [`check`] of `header`'s claim with an empty strategy.
+fn check_empty(header: Header) -> Result<Report, CheckError> {
+    check(&Certificate {
+        header,
+        strategy: Vec::new(),
+    })
+}
+
 #[test]
 fn claims_no_game_can_miss_need_no_walk() {
     // d lies in [-n, n]: "d <= n" for White and "d >= -n" for Black hold
@@ -506,25 +509,14 @@ fn claims_no_game_can_miss_need_no_walk() {
     // short at the first prover node.
     let base = empty(2, 3, Ruleset::Fixed, Suicide::Allowed);
     for (prover, t, tighter) in [(Color::White, 6, 5), (Color::Black, -6, -5)] {
-        let cert = Certificate {
-            header: Header {
-                prover,
-                threshold: t,
-                ..base.clone()
-            },
-            strategy: Vec::new(),
+        let with = |threshold| Header {
+            prover,
+            threshold,
+            ..base.clone()
         };
-        let r = check(&cert).unwrap_or_else(|e| panic!("{prover} {t}: {e}"));
+        let r = check_empty(with(t)).unwrap_or_else(|e| panic!("{prover} {t}: {e}"));
         assert_eq!((r.nodes, r.decisions), (0, 0));
-        let cert = Certificate {
-            header: Header {
-                prover,
-                threshold: tighter,
-                ..base.clone()
-            },
-            strategy: Vec::new(),
-        };
-        let err = check(&cert).unwrap_err();
+        let err = check_empty(with(tighter)).unwrap_err();
         assert!(
             matches!(err, CheckError::StreamExhausted { .. }),
             "{prover} {tighter}: {err}"
@@ -550,22 +542,15 @@ fn the_pass_alive_cut_accepts_its_bound_and_no_more() {
         header.setup = setup(".XXX.O");
         header.cut = Cut::PassAlive;
         header.threshold = 2;
-        let cert = Certificate {
-            header: header.clone(),
-            strategy: Vec::new(),
-        };
-        let r = check(&cert).unwrap_or_else(|e| panic!("{rules}: {e}"));
+        let r = check_empty(header.clone()).unwrap_or_else(|e| panic!("{rules}: {e}"));
         assert_eq!((r.nodes, r.cuts, r.decisions), (1, 1, 0), "{rules}");
         for (cut, threshold) in [(Cut::PassAlive, 3), (Cut::None, 2)] {
-            let cert = Certificate {
-                header: Header {
-                    cut,
-                    threshold,
-                    ..header.clone()
-                },
-                strategy: Vec::new(),
-            };
-            let err = check(&cert).unwrap_err();
+            let err = check_empty(Header {
+                cut,
+                threshold,
+                ..header.clone()
+            })
+            .unwrap_err();
             assert!(
                 matches!(err, CheckError::StreamExhausted { .. }),
                 "{rules} {cut:?} {threshold}: {err}"
