@@ -8,40 +8,32 @@ fn pos(board: &Board, k: usize, d: &str) -> KPosition {
     KPosition::from_diagram(board, k, d).unwrap()
 }
 
+/// The diagram after player `player` plays at point `at` of `diagram` on
+/// board `spec` (three players, suicide forbidden).
+fn after_play(spec: &str, diagram: &str, player: u8, at: u8) -> String {
+    let b = Board::parse(spec).unwrap();
+    pos(&b, 3, diagram)
+        .play(&b, Player(player), Point(at), Suicide::Forbidden)
+        .unwrap()
+        .diagram(&b)
+}
+
 #[test]
 fn a_play_captures_chains_of_every_other_colour() {
     // X at B1 takes the liberty of O at A1 and of A at C1 at once.
-    let b = Board::parse("1x3").unwrap();
-    let before = pos(&b, 3, "O.A");
-    let after = before
-        .play(&b, Player(0), Point(1), Suicide::Forbidden)
-        .unwrap();
-    assert_eq!(after.diagram(&b), ".X.");
+    assert_eq!(after_play("1x3", "O.A", 0, 1), ".X.");
     // On the ring of three, O's play fills the last point: X and A are both
     // dead right after the placement, so both are removed (not X first,
     // which would give A a liberty), and O lives.
-    let r = Board::parse("ring:3").unwrap();
-    let after = pos(&r, 3, "X.A")
-        .play(&r, Player(1), Point(1), Suicide::Forbidden)
-        .unwrap();
-    assert_eq!(after.diagram(&r), ".O.");
+    assert_eq!(after_play("ring:3", "X.A", 1, 1), ".O.");
 }
 
 #[test]
 fn suicide_is_forbidden_or_removes_the_chain() {
-    let b = Board::parse("1x3").unwrap();
-    let before = pos(&b, 3, "XA.");
     // A at C1 leaves X at A1 without a liberty: X is captured and A lives.
-    let after = before
-        .play(&b, Player(2), Point(2), Suicide::Forbidden)
-        .unwrap();
-    assert_eq!(after.diagram(&b), ".AA");
+    assert_eq!(after_play("1x3", "XA.", 2, 2), ".AA");
     // O at B1 between X and A: neither keeps a liberty, both are captured.
-    let before = pos(&b, 3, "X.A");
-    let after = before
-        .play(&b, Player(1), Point(1), Suicide::Forbidden)
-        .unwrap();
-    assert_eq!(after.diagram(&b), ".O.");
+    assert_eq!(after_play("1x3", "X.A", 1, 1), ".O.");
     // A lone stone filling the last point of 1x1 is suicide.
     let one = Board::parse("1x1").unwrap();
     assert_eq!(
@@ -65,12 +57,7 @@ fn suicide_is_forbidden_or_removes_the_chain() {
     );
     // On 1x4, A at C1 makes the chain B1-C1, which leaves O at A1 and at D1
     // without liberties: both are captured first, so it is no suicide.
-    let four = Board::parse("1x4").unwrap();
-    let before = pos(&four, 3, "OA.O");
-    let after = before
-        .play(&four, Player(2), Point(2), Suicide::Forbidden)
-        .unwrap();
-    assert_eq!(after.diagram(&four), ".AA.");
+    assert_eq!(after_play("1x4", "OA.O", 2, 2), ".AA.");
 }
 
 #[test]
