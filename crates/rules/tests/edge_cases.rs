@@ -422,6 +422,17 @@ fn kee_four_passes_from_the_start() {
     assert!(legal(&g, "pass"));
 }
 
+/// Kee on 1x3 after `moves` and a last pass: no result before that pass,
+/// and the pass closes the cycle `cycle`.
+fn kee_cycle_1x3(moves: &str, cycle: (usize, usize)) -> KeeGame {
+    let mut g = KeeGame::new(board("1x3"), rules(Ruleset::Kee));
+    play(&mut g, moves);
+    assert_eq!(g.result(), None, "{moves}");
+    play(&mut g, "pass");
+    assert_eq!(g.cycle(), Some(cycle), "{moves}");
+    g
+}
+
 /// A cycle with a stone: 1x3, B B1, W pass, B pass, W pass. The situation
 /// after turn 4 (Black to move, ". X .", H_B = H_W = {". X ."}) repeats
 /// the one after turn 2. Satisfactory: Black passed on ". X ." at turn 3,
@@ -429,12 +440,8 @@ fn kee_four_passes_from_the_start() {
 /// White's 0.
 #[test]
 fn kee_cycle_score() {
-    let mut g = KeeGame::new(board("1x3"), rules(Ruleset::Kee));
-    play(&mut g, "B1 pass pass");
-    assert_eq!(g.result(), None);
-    play(&mut g, "pass");
+    let g = kee_cycle_1x3("B1 pass pass", (2, 4));
     let p = Position::from_diagram(g.board(), ". X .").unwrap();
-    assert_eq!(g.cycle(), Some((2, 4)));
     assert_eq!(g.satisfactory(Color::Black), vec![p]);
     assert_eq!(g.satisfactory(Color::White), vec![p]);
     assert_eq!(g.result(), Some(GameResult::Score { black: 3, white: 0 }));
@@ -443,11 +450,7 @@ fn kee_cycle_score() {
     // B pass, W pass. Turn 8 repeats turn 6 (Black to move, "X . O",
     // H_B = H_W = {"X . O"}). Satisfactory: "X . O" (turn 7 for Black,
     // turn 8 for White); areas 1 and 1 (B1 is dame).
-    let mut g = KeeGame::new(board("1x3"), rules(Ruleset::Kee));
-    play(&mut g, "A1 pass pass C1 pass pass pass");
-    assert_eq!(g.result(), None);
-    play(&mut g, "pass");
-    assert_eq!(g.cycle(), Some((6, 8)));
+    let g = kee_cycle_1x3("A1 pass pass C1 pass pass pass", (6, 8));
     let q = Position::from_diagram(g.board(), "X . O").unwrap();
     assert_eq!(g.satisfactory(Color::Black), vec![q]);
     assert_eq!(g.result(), Some(GameResult::Score { black: 1, white: 1 }));
@@ -458,11 +461,7 @@ fn kee_cycle_score() {
     // t5 B pass (on ". O .", Black's area 0), t6 W C1 ". O O", t7 B A1
     // captures both "X . ." (not in H_B = {". O ."}), t8 W pass (H_W =
     // {"X . ."}), t9 B pass (on "X . .", area 3; H_B = {"X . ."}): S again.
-    let mut g = KeeGame::new(board("1x3"), rules(Ruleset::Kee));
-    play(&mut g, "A1 pass pass B1 pass C1 A1 pass");
-    assert_eq!(g.result(), None);
-    play(&mut g, "pass");
-    assert_eq!(g.cycle(), Some((3, 9)));
+    let g = kee_cycle_1x3("A1 pass pass B1 pass C1 A1 pass", (3, 9));
     let b = g.board().clone();
     let d = |s: &str| Position::from_diagram(&b, s).unwrap();
     assert_eq!(g.satisfactory(Color::Black), vec![d(". O ."), d("X . .")]);
@@ -476,6 +475,13 @@ fn kee_cycle_score() {
 
 fn fund(rs: Ruleset, komi_halves: i32, spec: &str) -> FundamentalGame {
     FundamentalGame::new(board(spec), rules(rs).with_komi(Komi(komi_halves)))
+}
+
+/// [`fund`] after `moves` (names separated by spaces), each legal.
+fn fund_after(rs: Ruleset, komi_halves: i32, spec: &str, moves: &str) -> FundamentalGame {
+    let mut g = fund(rs, komi_halves, spec);
+    play(&mut g, moves);
+    g
 }
 
 /// docs/rules.md, "`fundamental`: Fundamental Go (no-pass Go with prisoner
@@ -586,15 +592,13 @@ fn ultimate_delay_and_draw_right() {
 
     // The right is Black's only, and lasts: 1x3, B ult, W ult, B A1,
     // W C1: White cannot declare; Black still can.
-    let mut g = fund(Ruleset::Ultimate, 0, "1x3");
-    play(&mut g, "ultimate ultimate A1");
+    let mut g = fund_after(Ruleset::Ultimate, 0, "1x3", "ultimate ultimate A1");
     assert!(!legal(&g, "draw"));
     assert!(!legal(&g, "ultimate"));
     play(&mut g, "C1");
     assert!(legal(&g, "draw"));
     // White first: the right goes to White.
-    let mut g = fund(Ruleset::Ultimate, 0, "1x3");
-    play(&mut g, "A1 ultimate ultimate");
+    let g = fund_after(Ruleset::Ultimate, 0, "1x3", "A1 ultimate ultimate");
     assert_eq!(g.draw_right(), Some(Color::White));
     assert!(legal(&g, "draw"));
     // Fundamental Go has no ultimate delay and no draw.
@@ -610,20 +614,16 @@ fn ultimate_delay_and_draw_right() {
 fn ultimate_simple_restrictions() {
     // Komi 2: White holds 2 prisoners. After B A1 ("X . ."), White may
     // delay under `ultimate` but not under `ultimate-simple`.
-    let mut u = fund(Ruleset::Ultimate, 4, "1x3");
-    play(&mut u, "A1");
+    let u = fund_after(Ruleset::Ultimate, 4, "1x3", "A1");
     assert!(legal(&u, "delay"));
-    let mut s = fund(Ruleset::UltimateSimple, 4, "1x3");
-    play(&mut s, "A1");
+    let s = fund_after(Ruleset::UltimateSimple, 4, "1x3", "A1");
     assert!(!legal(&s, "delay"), "first delay must be ultimate");
     assert!(legal(&s, "ultimate"));
     // B ultimate first; White holds prisoners: her ultimate is refused
     // under ultimate-simple (allowed under ultimate), her delay now allowed.
-    let mut u = fund(Ruleset::Ultimate, 4, "1x3");
-    play(&mut u, "ultimate");
+    let u = fund_after(Ruleset::Ultimate, 4, "1x3", "ultimate");
     assert!(legal(&u, "ultimate"));
-    let mut s = fund(Ruleset::UltimateSimple, 4, "1x3");
-    play(&mut s, "ultimate");
+    let mut s = fund_after(Ruleset::UltimateSimple, 4, "1x3", "ultimate");
     assert!(!legal(&s, "ultimate"), "second ultimate with prisoners");
     assert!(legal(&s, "delay"));
     // After White returns both prisoners she may play the second ultimate.
@@ -639,8 +639,7 @@ fn ultimate_simple_restrictions() {
     play(&mut s, "ultimate");
     assert_eq!(s.draw_right(), Some(Color::Black));
     // The first ultimate delay by a player with prisoners is fine.
-    let mut s = fund(Ruleset::UltimateSimple, 4, "1x3");
-    play(&mut s, "A1");
+    let s = fund_after(Ruleset::UltimateSimple, 4, "1x3", "A1");
     assert!(legal(&s, "ultimate"));
 }
 

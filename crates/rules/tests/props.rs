@@ -733,16 +733,11 @@ proptest! {
     #[test]
     fn games_commute_with_symmetry(bi in 0usize..BOARDS.len(), rules in rules_strategy(), sym in any::<usize>(), picks in choices()) {
         let board = Arc::new(Board::parse(BOARDS[bi]).unwrap());
-        let s = sym % board.symmetries().len();
-        let perm = board.symmetries()[s].clone();
-        let map = |m: Move| match m {
-            Move::Play(p) => Move::Play(Point(perm[p.index()])),
-            other => other,
-        };
+        let (s, map) = symmetry(&board, sym);
         let mut g = AnyGame::new(board.clone(), rules);
         let mut h = AnyGame::new(board.clone(), rules);
         for pick in picks {
-            let mut want: Vec<Move> = g.legal_move_list().into_iter().map(map).collect();
+            let mut want: Vec<Move> = g.legal_move_list().into_iter().map(&map).collect();
             let mut got = h.legal_move_list();
             want.sort_by_key(|m| format!("{m:?}"));
             got.sort_by_key(|m| format!("{m:?}"));
@@ -758,6 +753,19 @@ proptest! {
             h.play(map(m));
         }
     }
+}
+
+/// Symmetry `sym` of `board` (taken modulo the number of its symmetries):
+/// its index, and the map of moves under it (a move that is not a
+/// placement maps to itself).
+fn symmetry(board: &Board, sym: usize) -> (usize, impl Fn(Move) -> Move) {
+    let s = sym % board.symmetries().len();
+    let perm = board.symmetries()[s].clone();
+    let map = move |m: Move| match m {
+        Move::Play(p) => Move::Play(Point(perm[p.index()])),
+        other => other,
+    };
+    (s, map)
 }
 
 /// What dependency tracking reads of a state under a symmetry
@@ -817,12 +825,7 @@ proptest! {
     #[test]
     fn symmetric_keys_describe_the_image(bi in 0usize..BOARDS.len(), rules in rules_strategy(), sym in any::<usize>(), start in any::<u64>(), picks in choices()) {
         let board = Arc::new(Board::parse(BOARDS[bi]).unwrap());
-        let s = sym % board.symmetries().len();
-        let perm = board.symmetries()[s].clone();
-        let map = |m: Move| match m {
-            Move::Play(p) => Move::Play(Point(perm[p.index()])),
-            other => other,
-        };
+        let (s, map) = symmetry(&board, sym);
         // A start: a random legal position (every third case the empty board).
         let mut pos = Position::EMPTY;
         if start % 3 != 0 && rules.ruleset != Ruleset::Kee {
