@@ -484,38 +484,38 @@ fn single_stone_suicide_leaves_the_position_unchanged() {
         pos.play(&b2, Color::Black, a2, Suicide::Forbidden),
         Err(PlayError::Suicide)
     );
+    // The play by `c` at point `at` of `diagram` on `spec`, and the
+    // diagram it must leave.
+    let play = |spec: &str, diagram: &str, c: Color, at: u8, su: Suicide, after: &str| {
+        let b = Board::parse(spec).unwrap();
+        let r = Position::from_diagram(&b, diagram)
+            .unwrap()
+            .play(&b, c, Point(at), su)
+            .unwrap();
+        assert_eq!(
+            r.position,
+            Position::from_diagram(&b, after).unwrap(),
+            "{diagram}"
+        );
+        r
+    };
     // On 1x3, Black B1 between two lone white stones captures both instead.
-    let b = Board::parse("1x3").unwrap();
-    let pos = Position::from_diagram(&b, "O . O").unwrap();
-    let r = pos
-        .play(&b, Color::Black, Point(1), Suicide::Forbidden)
-        .unwrap();
-    assert_eq!(r.position, Position::from_diagram(&b, ". X .").unwrap());
+    let r = play("1x3", "O . O", Color::Black, 1, Suicide::Forbidden, ". X .");
     assert_eq!(r.captured.count(), 2);
-    // A multi-stone suicide removes the whole chain.
-    let pos = Position::from_diagram(&b, "X . O").unwrap();
-    let r = pos.play(&b, Color::Black, Point(1), Suicide::Allowed);
-    // B1 captures C1 first (its only liberty was B1): not a suicide.
-    assert_eq!(
-        r.unwrap().position,
-        Position::from_diagram(&b, "X X .").unwrap()
-    );
-    let b4 = Board::parse("1x5").unwrap();
-    let pos = Position::from_diagram(&b4, "X . O . .").unwrap();
-    let r = pos
-        .play(&b4, Color::Black, Point(1), Suicide::Allowed)
-        .unwrap();
-    assert_eq!(
-        r.position,
-        Position::from_diagram(&b4, ". . O . .").unwrap()
+    // A multi-stone suicide removes the whole chain. On "X . O", B1
+    // captures C1 first (its only liberty was B1): not a suicide.
+    play("1x3", "X . O", Color::Black, 1, Suicide::Allowed, "X X .");
+    let r = play(
+        "1x5",
+        "X . O . .",
+        Color::Black,
+        1,
+        Suicide::Allowed,
+        ". . O . .",
     );
     assert_eq!(r.suicided.count(), 2);
     // Captures come first: White C1 on "O X ." captures B1 and is no suicide.
-    let pos = Position::from_diagram(&b, "O X .").unwrap();
-    let r = pos
-        .play(&b, Color::White, Point(2), Suicide::Forbidden)
-        .unwrap();
-    assert_eq!(r.position, Position::from_diagram(&b, "O . O").unwrap());
+    let r = play("1x3", "O X .", Color::White, 2, Suicide::Forbidden, "O . O");
     assert_eq!(r.captured.count(), 1);
 }
 
