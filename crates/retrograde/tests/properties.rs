@@ -149,34 +149,34 @@ fn errors() {
         );
         assert!(e.to_string().contains(&points.to_string()), "{e}");
     }
+    let refused = |spec: &str, opts: RetroOptions| {
+        solve_basic_with(
+            &Board::parse(spec).unwrap(),
+            &Rules::new(Ruleset::Basic),
+            &opts,
+        )
+        .unwrap_err()
+    };
     // Above the dense numbering's limit even when asked for more.
-    let opts = RetroOptions {
-        max_points: 64,
-        ..RetroOptions::default()
-    };
-    let e = solve_basic_with(
-        &Board::parse("5x5").unwrap(),
-        &Rules::new(Ruleset::Basic),
-        &opts,
-    )
-    .unwrap_err();
-    assert_eq!(
-        e,
-        RetroError::TooManyPoints {
-            points: 25,
-            max: 16
-        }
+    let e = refused(
+        "5x5",
+        RetroOptions {
+            max_points: 64,
+            ..RetroOptions::default()
+        },
     );
-    let opts = RetroOptions {
-        max_states: 100,
-        ..RetroOptions::default()
+    let too_many = RetroError::TooManyPoints {
+        points: 25,
+        max: 16,
     };
-    let e = solve_basic_with(
-        &Board::parse("2x3").unwrap(),
-        &Rules::new(Ruleset::Basic),
-        &opts,
-    )
-    .unwrap_err();
+    assert_eq!(e, too_many);
+    let e = refused(
+        "2x3",
+        RetroOptions {
+            max_states: 100,
+            ..RetroOptions::default()
+        },
+    );
     assert_eq!(e, RetroError::TooManyStates { cap: 100 });
     assert!(e.to_string().contains("100"));
     let mut rules = Rules::new(Ruleset::Basic);

@@ -384,32 +384,26 @@ fn a_spent_budget_stops_the_analysis() {
     };
     let board = Board::parse("2x3").unwrap();
     let rules = Rules::new(Ruleset::Basic);
+    let within = |budget: &Budget| {
+        solve_basic_within(
+            &board,
+            &rules,
+            &BasicStart::EMPTY,
+            &RetroOptions::default(),
+            budget,
+        )
+    };
     let past = Budget::unlimited().with_seconds(Some(0.0));
-    let r = solve_basic_within(
-        &board,
-        &rules,
-        &BasicStart::EMPTY,
-        &RetroOptions::default(),
-        &past,
+    assert_eq!(
+        within(&past).unwrap_err(),
+        RetroError::Stopped(Stop::Seconds)
     );
-    assert_eq!(r.unwrap_err(), RetroError::Stopped(Stop::Seconds));
     let cancelled = Budget::unlimited();
     cancelled.cancel.cancel();
-    let r = solve_basic_within(
-        &board,
-        &rules,
-        &BasicStart::EMPTY,
-        &RetroOptions::default(),
-        &cancelled,
+    assert_eq!(
+        within(&cancelled).unwrap_err(),
+        RetroError::Stopped(Stop::Cancelled)
     );
-    assert_eq!(r.unwrap_err(), RetroError::Stopped(Stop::Cancelled));
     // With budget to spare, the same call solves the board.
-    let r = solve_basic_within(
-        &board,
-        &rules,
-        &BasicStart::EMPTY,
-        &RetroOptions::default(),
-        &Budget::unlimited(),
-    );
-    assert!(r.is_ok());
+    assert!(within(&Budget::unlimited()).is_ok());
 }
