@@ -96,26 +96,23 @@ fn matrix_skips_combinations_a_ruleset_does_not_admit() {
     assert_eq!(idx, (0..jobs.len()).collect::<Vec<_>>());
 }
 
+/// A config of one board under `rules` with the top-level `setting`.
+fn with_setting(rules: &str, setting: &str) -> Result<Config, ConfigError> {
+    let text = format!("boards = [\"1x1\"]\nrules = [\"{rules}\"]\n{setting}\n");
+    Config::parse("c.toml", "c", &text)
+}
+
 #[test]
 fn engine_defaults_to_auto_and_unknown_engines_are_refused() {
     assert_eq!(config().limits.engine, kosolve_solver::Engine::Auto);
-    let c = Config::parse(
-        "e.toml",
-        "e",
-        "boards = [\"1x1\"]\nrules = [\"psk\"]\nengine = \"id\"\n",
-    )
-    .unwrap();
+    let c = with_setting("psk", "engine = \"id\"").unwrap();
     assert!(c
         .jobs()
         .iter()
         .all(|j| j.limits.engine == kosolve_solver::Engine::Id));
-    let e = Config::parse(
-        "e.toml",
-        "e",
-        "boards = [\"1x1\"]\nrules = [\"psk\"]\nengine = \"dfpn\"\n",
-    )
-    .unwrap_err()
-    .to_string();
+    let e = with_setting("psk", "engine = \"dfpn\"")
+        .unwrap_err()
+        .to_string();
     assert!(
         e.contains("engine 'dfpn' is not one of: auto, pns, id"),
         "{e}"
@@ -125,32 +122,18 @@ fn engine_defaults_to_auto_and_unknown_engines_are_refused() {
 #[test]
 fn kee_method_defaults_to_the_search() {
     assert_eq!(config().limits.kee_method, Method::Search);
-    let c = Config::parse(
-        "k.toml",
-        "k",
-        "boards = [\"1x1\"]\nrules = [\"kee\"]\nkee_method = \"parity\"\n",
-    )
-    .unwrap();
+    let c = with_setting("kee", "kee_method = \"parity\"").unwrap();
     assert_eq!(c.limits.kee_method, Method::Parity);
     assert!(c
         .jobs()
         .iter()
         .all(|j| j.limits.kee_method == Method::Parity));
-    let c = Config::parse(
-        "k.toml",
-        "k",
-        "boards = [\"1x1\"]\nrules = [\"kee\"]\nkee_method = \"auto\"\n",
-    )
-    .unwrap();
+    let c = with_setting("kee", "kee_method = \"auto\"").unwrap();
     assert_eq!(c.limits.kee_method, Method::Auto);
     // A method that does not solve Kee is refused.
-    let e = Config::parse(
-        "k.toml",
-        "k",
-        "boards = [\"1x1\"]\nrules = [\"kee\"]\nkee_method = \"retrograde\"\n",
-    )
-    .unwrap_err()
-    .to_string();
+    let e = with_setting("kee", "kee_method = \"retrograde\"")
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("kee_method 'retrograde' is not one of"), "{e}");
 }
 
