@@ -4,7 +4,7 @@
 
 use kosolve_board::{legal_positions, Board, Color, Point, Position, Suicide};
 use kosolve_history::zobrist::{self, hash_after_play, position_hash};
-use kosolve_history::{DenseIndex, HistorySet, TernarySet};
+use kosolve_history::{DenseIndex, HistoryKey, HistorySet, TernarySet};
 use proptest::prelude::*;
 use std::collections::HashMap;
 
@@ -22,6 +22,17 @@ fn position_strategy() -> impl Strategy<Value = Position> {
         black: kosolve_board::Bitboard(a & !b),
         white: kosolve_board::Bitboard(b & !a),
     })
+}
+
+/// Pushes `k` onto `s` and pops it again: `s` holds `k` in between, and
+/// afterwards its hash, its length and whether it holds `k` are as before.
+fn push_then_pop<K: HistoryKey>(s: &mut HistorySet<K>, k: K) -> Result<(), TestCaseError> {
+    let (h, l, was) = (s.hash(), s.len(), s.contains(&k));
+    s.push(k);
+    prop_assert!(s.contains(&k));
+    s.pop(k);
+    prop_assert_eq!((s.hash(), s.len(), s.contains(&k)), (h, l, was));
+    Ok(())
 }
 
 proptest! {
@@ -154,19 +165,8 @@ proptest! {
         prop_assert_eq!(snap(&s1), before);
         prop_assert_eq!(s1.contains(&extra), was);
 
-        let (h2, l2) = (s2.hash(), s2.len());
-        let was2 = s2.contains(&(extra, c));
-        s2.push((extra, c));
-        prop_assert!(s2.contains(&(extra, c)));
-        s2.pop((extra, c));
-        prop_assert_eq!((s2.hash(), s2.len(), s2.contains(&(extra, c))), (h2, l2, was2));
-
-        let (h3, l3) = (s3.hash(), s3.len());
-        let was3 = s3.contains(&(extra, other));
-        s3.push((extra, other));
-        prop_assert!(s3.contains(&(extra, other)));
-        s3.pop((extra, other));
-        prop_assert_eq!((s3.hash(), s3.len(), s3.contains(&(extra, other))), (h3, l3, was3));
+        push_then_pop(&mut s2, (extra, c))?;
+        push_then_pop(&mut s3, (extra, other))?;
     }
 
     /// Keys with a colour or an order differ from their partners.
