@@ -13,6 +13,12 @@ fn psk(b: &str) -> i32 {
     fast(&board(b), r, 1).value().unwrap()
 }
 
+/// The value of board `b` under ssk, suicide forbidden, no komi.
+fn ssk(b: &str) -> Option<i32> {
+    let r = rules(Ruleset::Ssk, Suicide::Forbidden, 0).unwrap();
+    fast(&board(b), r, 1).value()
+}
+
 #[test]
 fn published_psk_values() {
     // Tromp's twoxtwo.html / Taylor's proof: 2x2 B+1.
@@ -39,10 +45,8 @@ fn published_linear_values_6_and_7() {
 #[test]
 fn published_three_by_three() {
     assert_eq!(psk("3x3"), 9);
-    let b = board("3x3");
-    let ssk = fast(&b, rules(Ruleset::Ssk, Suicide::Forbidden, 0).unwrap(), 1);
-    assert_eq!(ssk.value(), Some(9));
-    let g = AnyGame::new(b.clone(), Rules::new(Ruleset::Psk));
+    assert_eq!(ssk("3x3"), Some(9));
+    let g = AnyGame::new(board("3x3"), Rules::new(Ruleset::Psk));
     let whole = solve_game(
         &g,
         &SolveOptions {
@@ -58,9 +62,7 @@ fn published_three_by_three() {
 #[test]
 fn published_two_by_four() {
     assert_eq!(psk("2x4"), 8);
-    let b = board("2x4");
-    let ssk = fast(&b, rules(Ruleset::Ssk, Suicide::Forbidden, 0).unwrap(), 1);
-    assert_eq!(ssk.value(), Some(8));
+    assert_eq!(ssk("2x4"), Some(8));
 }
 
 /// van der Werf: 4x4 is +2 under psk and (his thesis) situational
