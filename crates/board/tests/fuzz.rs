@@ -4,7 +4,7 @@
 //! parses is a valid graph. (Diagrams: tests/diagram_fuzz.rs.)
 
 use kosolve_board::{Board, BoardError, Point, MAX_POINTS};
-use kosolve_testkit::{edits, mutate};
+use kosolve_testkit::{edge_integers, edits, mutate};
 use proptest::prelude::*;
 use std::path::PathBuf;
 
@@ -15,29 +15,6 @@ const GRAPH_SEEDS: &[&str] = &[
     "2: 1\n0: 1\n1: 2 0\n",
     "0:\n",
     "0: 1 3\n1: 0 2\n2: 1 3\n3: 2 0\n4:\n",
-];
-
-/// Numbers that sit on the parsers' edges: the point limit, the widths of
-/// the integer types, and one past `usize::MAX`.
-const EDGE_NUMBERS: &[&str] = &[
-    "0",
-    "1",
-    "2",
-    "3",
-    "63",
-    "64",
-    "65",
-    "255",
-    "256",
-    "4294967295",
-    "4294967296",
-    "9223372036854775807",
-    "18446744073709551614",
-    "18446744073709551615",
-    "18446744073709551616",
-    "-1",
-    "+1",
-    "00000000000000000000000000001",
 ];
 
 /// Bytes that mutations insert: mostly the graph syntax.
@@ -83,13 +60,13 @@ fn scratch() -> PathBuf {
 fn number() -> impl Strategy<Value = String> {
     prop_oneof![
         4 => (0u8..6).prop_map(|n| n.to_string()),
-        1 => prop::sample::select(EDGE_NUMBERS.to_vec()).prop_map(String::from),
+        1 => prop::sample::select(edge_integers()).prop_map(String::from),
     ]
 }
 
 /// Board descriptions built from the forms and the edge numbers.
 fn spec() -> impl Strategy<Value = String> {
-    let num = prop::sample::select(EDGE_NUMBERS.to_vec());
+    let num = prop::sample::select(edge_integers());
     prop_oneof![
         (
             num.clone(),
@@ -156,7 +133,7 @@ proptest! {
         seed in 0..GRAPH_SEEDS.len(),
         edits in edits(GRAPH_SYNTAX, 6, 1..6),
     ) {
-        check(Board::from_adjacency("g", &mutate(GRAPH_SEEDS[seed], &edits, EDGE_NUMBERS)))?;
+        check(Board::from_adjacency("g", &mutate(GRAPH_SEEDS[seed], &edits, &edge_integers())))?;
     }
 
     /// Point names on every kind of board: a point of the board that names
@@ -183,7 +160,7 @@ proptest! {
         raw in any::<bool>(),
     ) {
         let path = scratch().join("g.txt");
-        let text = mutate(GRAPH_SEEDS[seed], &edits, EDGE_NUMBERS);
+        let text = mutate(GRAPH_SEEDS[seed], &edits, &edge_integers());
         // Half the cases write the bytes before the lossy conversion.
         let mut bytes = text.clone().into_bytes();
         if raw {

@@ -6,7 +6,7 @@
 //! message, and whatever parses writes itself back unchanged.
 
 use kosolve_check::{check, Certificate};
-use kosolve_testkit::{edits, mutate};
+use kosolve_testkit::{edits, mutate, EDGE_VALUES};
 use proptest::prelude::*;
 
 /// Certificate files written by `kosolve solve --certificate` (two
@@ -20,42 +20,6 @@ const SEEDS: &[&str] = &[
     "# a comment\nkosolve-certificate 1\nboard 2x3\nrules psk\nsuicide forbidden\n\
      end-passes 2\nkomi 0.5\n\nsetup XO./.XO\nto-move black\nmoves 4 pass 2\n\
      prover black\nthreshold 3\nstrategy 5\nAB\nz-Q\nend\n",
-];
-
-/// Values put in for a field's: numbers on the edges of the integer
-/// types, the point limit, and words of other fields.
-const EDGE_VALUES: &[&str] = &[
-    "0",
-    "1",
-    "-1",
-    "63",
-    "64",
-    "65",
-    "255",
-    "256",
-    "2147483647",
-    "-2147483648",
-    "4294967295",
-    "4294967296",
-    "9223372036854775807",
-    "18446744073709551615",
-    "18446744073709551615x2",
-    "2x9223372036854775808",
-    "4294967296x4294967296",
-    "0x0",
-    "8x8",
-    "9x9",
-    "graph 0",
-    "graph 64",
-    "graph 65",
-    "0.5",
-    "-0.5",
-    "1073741824",
-    "pass",
-    "pass-alive",
-    "black",
-    "end",
-    "",
 ];
 
 /// Bytes that mutations insert: mostly the format's own.

@@ -5,7 +5,7 @@
 //! that parses gives its jobs and usable limits.
 
 use kosolve_sweep::{Config, ConfigError};
-use kosolve_testkit::{edits, mutate};
+use kosolve_testkit::{edits, mutate, EDGE_VALUES};
 use proptest::prelude::*;
 
 /// Configs that parse: the mutations start from these.
@@ -19,39 +19,6 @@ const SEEDS: &[&str] = &[
      [[positions]]\nname = \"a\"\nboard = \"2x2\"\ndiagram = \"X./..\"\nto_move = \"white\"\n\
      prisoners = [1, 0]\nclaim = \"fixed-ko-eye\"\npair = \"b\"\n\n\
      [[positions]]\nname = \"b\"\nboard = \"ring:5\"\ndiagram = \"X.O..\"\n",
-];
-
-/// Values put in for a key's: numbers on the edges of the integer and
-/// float types, the wrong types, and strings the value parsers refuse.
-const EDGE_VALUES: &[&str] = &[
-    "0",
-    "1",
-    "-1",
-    "64",
-    "1_000",
-    "9223372036854775807",
-    "-9223372036854775808",
-    "18446744073709551615",
-    "0.5",
-    "-0.0",
-    "1e300",
-    "-1e300",
-    "inf",
-    "-inf",
-    "nan",
-    "true",
-    "\"\"",
-    "\"all\"",
-    "\"psk\"",
-    "\"9x9\"",
-    "\"0x0\"",
-    "\"ring:2\"",
-    "\"graph:/nonexistent\"",
-    "\"X.\\n..\"",
-    "[]",
-    "[[]]",
-    "{}",
-    "1979-05-27",
 ];
 
 /// Bytes that mutations insert: mostly TOML's syntax.

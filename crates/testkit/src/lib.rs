@@ -25,7 +25,7 @@
 mod mutate;
 pub mod reference;
 
-pub use mutate::{edits, mutate, mutate_bytes, syntax_byte, Edit};
+pub use mutate::{edge_integers, edits, mutate, mutate_bytes, syntax_byte, Edit, EDGE_VALUES};
 
 use kosolve_board::{Board, Position};
 use kosolve_rules::{Game, Move};

@@ -60,6 +60,83 @@ pub fn mutate_bytes(seed: &[u8], edits: &[Edit], inserts: &[&str]) -> Vec<u8> {
     b
 }
 
+/// Values on the edges of the text formats' parsers, for the fuzzing
+/// properties to put in for a field's or a key's value: integers at the
+/// 64-point limit and the edges of the integer types (and one past them,
+/// signed, zero-padded), then board sizes, fractions and floats, words of
+/// the certificate format, and TOML values of every type. Every fuzz
+/// property's own list of edge values was a part of this one;
+/// [`edge_integers`] are the integers alone.
+pub const EDGE_VALUES: &[&str] = &[
+    "0",
+    "1",
+    "+1",
+    "00000000000000000000000000001",
+    "-1",
+    "2",
+    "3",
+    "63",
+    "64",
+    "65",
+    "255",
+    "256",
+    "1073741824",
+    "2147483647",
+    "-2147483648",
+    "4294967295",
+    "4294967296",
+    "9223372036854775807",
+    "-9223372036854775808",
+    "18446744073709551614",
+    "18446744073709551615",
+    "18446744073709551616",
+    "18446744073709551615x2",
+    "2x9223372036854775808",
+    "4294967296x4294967296",
+    "0x0",
+    "8x8",
+    "9x9",
+    "graph 0",
+    "graph 64",
+    "graph 65",
+    "0.5",
+    "-0.5",
+    "pass",
+    "pass-alive",
+    "black",
+    "end",
+    "",
+    "1_000",
+    "-0.0",
+    "1e300",
+    "-1e300",
+    "inf",
+    "-inf",
+    "nan",
+    "true",
+    "\"\"",
+    "\"all\"",
+    "\"psk\"",
+    "\"9x9\"",
+    "\"0x0\"",
+    "\"ring:2\"",
+    "\"graph:/nonexistent\"",
+    "\"X.\\n..\"",
+    "[]",
+    "[[]]",
+    "{}",
+    "1979-05-27",
+];
+
+/// The [`EDGE_VALUES`] that are integers: digits with an optional sign.
+pub fn edge_integers() -> Vec<&'static str> {
+    EDGE_VALUES
+        .iter()
+        .copied()
+        .filter(|v| v.parse::<i128>().is_ok())
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
