@@ -295,18 +295,12 @@ pub fn run_show(a: ShowArgs) -> Result<(), CliError> {
         .filter(|r| a.board.as_deref().is_none_or(|b| r.board.to_string() == b))
         .filter(|r| a.rules.as_deref().is_none_or(|x| r.rules.name() == x))
         .collect();
-    let header = [
-        "board",
-        "rules",
-        "suicide",
-        "komi",
-        "value",
-        "outcome",
-        "status",
-        "pv_length",
-        "nodes",
-        "seconds",
-    ];
+    // The key and value columns (board to outcome), then the effort's.
+    let header: Vec<&str> = kosolve_sweep::COLUMNS[..6]
+        .iter()
+        .copied()
+        .chain(["status", "pv_length", "nodes", "seconds"])
+        .collect();
     let cells: Vec<Vec<String>> = rows
         .iter()
         .map(|r| {

@@ -7,13 +7,21 @@
 
 mod common;
 
-use common::{repo, run, sweep, tmpdir};
+use common::{repo, run, sweep, tmpdir, words};
 use std::collections::BTreeSet;
+use std::path::Path;
 
 /// Whether `rules` names a ruleset with certificates (docs/certificates.md),
 /// as the checker knows them.
 fn certified(rules: &str) -> bool {
     kosolve_check::Ruleset::from_name(rules).is_some()
+}
+
+/// Runs `kosolve check` on `cert`, which must hold: exit 0, both claims.
+fn assert_holds(cert: &Path, what: &str) {
+    let (code, out, err) = run(&["check", cert.to_str().unwrap()]);
+    assert_eq!(code, 0, "{what}: {err}");
+    assert_eq!(out.matches(": holds").count(), 2, "{what}: {out}");
 }
 
 #[test]
@@ -44,10 +52,7 @@ fn every_quick_certificate_is_checked() {
     assert!(want.len() >= 60, "only {} rows", want.len());
     assert_eq!(got, want, "one certificate per solved row");
     for name in &got {
-        let path = out.join("pv").join("quick").join(name);
-        let (code, stdout, stderr) = run(&["check", path.to_str().unwrap()]);
-        assert_eq!(code, 0, "{name}: {stderr}");
-        assert_eq!(stdout.matches(": holds").count(), 2, "{name}: {stdout}");
+        assert_holds(&out.join("pv").join("quick").join(name), name);
     }
 }
 
@@ -73,26 +78,15 @@ fn a_sample_of_standard_certificates_is_checked() {
         ("2x4", "bkr", "allowed"),
     ] {
         let file = dir.join(format!("{board}-{rules}-{suicide}.cert"));
-        let (code, _, err) = run(&[
-            "solve",
-            "--board",
-            board,
-            "--rules",
-            rules,
-            "--suicide",
-            suicide,
-            "--threads",
-            "1",
-            "--memory",
-            "256",
-            "--quiet",
-            "--certificate",
-            file.to_str().unwrap(),
-        ]);
+        let line = format!(
+            "solve --board {board} --rules {rules} --suicide {suicide} --threads 1 --memory 256 \
+             --quiet --certificate"
+        );
+        let mut args = words(&line);
+        args.push(file.to_str().unwrap());
+        let (code, _, err) = run(&args);
         assert_eq!(code, 0, "{board} {rules}: {err}");
-        let (code, out, err) = run(&["check", file.to_str().unwrap()]);
-        assert_eq!(code, 0, "{board} {rules} {suicide}: {err}");
-        assert_eq!(out.matches(": holds").count(), 2, "{out}");
+        assert_holds(&file, &format!("{board} {rules} {suicide}"));
     }
 }
 

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{default_sigint, kosolve, output};
+use common::{default_sigint, kosolve, output, tmpdir, words};
 use serde_json::Value;
 use std::process::Command;
 
@@ -29,6 +29,12 @@ fn fails(args: &[&str]) -> String {
     assert!(out.stdout.is_empty(), "{args:?} printed to stdout");
     assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
     stderr
+}
+
+/// Runs `kosolve count ARGS --format json`, ARGS being `line` split at
+/// white space, which must exit 0; its JSON.
+fn count_json(line: &str) -> Value {
+    json(&words(&format!("count {line} --format json")))
 }
 
 fn games(v: &Value) -> u128 {
@@ -68,17 +74,9 @@ fn count_json_matches_published_counts() {
         ("1x1", "nssk", "allowed", 5),
         ("1x4", "tromp-taylor", "allowed", 2_098_407_841),
     ] {
-        let v = json(&[
-            "count",
-            "--board",
-            board,
-            "--rules",
-            rules,
-            "--suicide",
-            suicide,
-            "--format",
-            "json",
-        ]);
+        let v = count_json(&format!(
+            "--board {board} --rules {rules} --suicide {suicide}"
+        ));
         assert_eq!(v["board"], board);
         assert_eq!(v["rules"], rules);
         assert_eq!(v["suicide"], suicide);
@@ -89,36 +87,17 @@ fn count_json_matches_published_counts() {
 
 #[test]
 fn count_defaults_and_methods() {
-    let v = json(&[
-        "count",
-        "--board",
-        "1x3",
-        "--rules",
-        "tromp-taylor",
-        "--format",
-        "json",
-    ]);
+    let v = count_json("--board 1x3 --rules tromp-taylor");
     assert_eq!(
         v["suicide"], "allowed",
         "tromp-taylor allows suicide by default"
     );
     assert_eq!(v["method"], "fast");
     let fast = games(&v);
-    let v = json(&[
-        "count",
-        "--board",
-        "1x3",
-        "--rules",
-        "tromp-taylor",
-        "--no-fast",
-        "--format",
-        "json",
-    ]);
+    let v = count_json("--board 1x3 --rules tromp-taylor --no-fast");
     assert_eq!(v["method"], "memo");
     assert_eq!(games(&v), fast);
-    let v = json(&[
-        "count", "--board", "1x1", "--rules", "kee", "--format", "json",
-    ]);
+    let v = count_json("--board 1x1 --rules kee");
     assert_eq!(v["method"], "plain");
     assert!(games(&v) >= 1);
 }
@@ -130,14 +109,10 @@ fn count_with_depth() {
     // White plays a, b or passes (the second pass ends the game at move 2,
     // which counts). 2 + 2 + 3 = 7 sequences of two moves.
     for rules in ["basic", "psk", "ssk", "fixed"] {
-        let v = json(&[
-            "count", "--board", "1x2", "--rules", rules, "--depth", "2", "--format", "json",
-        ]);
+        let v = count_json(&format!("--board 1x2 --rules {rules} --depth 2"));
         assert_eq!(v["depth"], 2);
         assert_eq!(games(&v), 7, "{rules}");
-        let v = json(&[
-            "count", "--board", "1x2", "--rules", rules, "--depth", "1", "--format", "json",
-        ]);
+        let v = count_json(&format!("--board 1x2 --rules {rules} --depth 1"));
         assert_eq!(games(&v), 3, "{rules}");
     }
 }
@@ -146,9 +121,7 @@ fn count_with_depth() {
 fn huge_counts_are_strings() {
     // Basic ko on 2x2 has at least two legal moves at every turn: over 2^70
     // sequences of 70 moves, which does not fit in 64 bits.
-    let v = json(&[
-        "count", "--board", "2x2", "--rules", "basic", "--depth", "70", "--format", "json",
-    ]);
+    let v = count_json("--board 2x2 --rules basic --depth 70");
     let s = v["games"].as_str().expect("a decimal string");
     assert!(s.parse::<u128>().unwrap() > u64::MAX as u128, "{s}");
 }
@@ -166,17 +139,14 @@ fn count_text() {
 
 #[test]
 fn relabelled_graph_counts_like_the_rectangle() {
-    let dir = std::env::temp_dir().join(format!("kosolve-count-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = tmpdir("count", "graph");
     let path = dir.join("path4.txt");
     std::fs::write(&path, "# 1x4 renumbered\n0: 2\n2: 0 3\n3: 2 1\n1: 3\n").unwrap();
     let spec = format!("graph:{}", path.display());
     let g = json(&[
         "count", "--board", &spec, "--rules", "psk", "--format", "json",
     ]);
-    let r = json(&[
-        "count", "--board", "1x4", "--rules", "psk", "--format", "json",
-    ]);
+    let r = count_json("--board 1x4 --rules psk");
     assert_eq!(games(&g), games(&r));
     let p = json(&["positions", "--board", &spec, "--format", "json"]);
     assert_eq!(p["positions"].as_u64(), Some(41));
@@ -202,94 +172,50 @@ fn bad_input_is_exit_code_2_with_a_reason() {
         assert!(err.contains(name), "valid names listed: {err}");
     }
 
-    let err = fails(&["count", "--board", "1x2", "--rules", "basic"]);
-    assert!(err.contains("infinite") && err.contains("--depth"), "{err}");
-
-    let err = fails(&[
-        "count", "--board", "2x2", "--rules", "basic", "--depth", "130",
-    ]);
-    assert!(err.contains("overflow"), "{err}");
-
-    let err = fails(&["count", "--board", "9x9", "--rules", "psk"]);
-    assert!(
-        err.contains("81 points") && err.contains("at most 64"),
-        "{err}"
-    );
-    let err = fails(&["positions", "--board", "9x9"]);
-    assert!(err.contains("81 points"), "{err}");
-
-    let err = fails(&["count", "--board", "0x3", "--rules", "psk"]);
-    assert!(err.contains("zero dimension"), "{err}");
-    let err = fails(&["positions", "--board", "3x0"]);
-    assert!(err.contains("zero dimension"), "{err}");
-
-    let err = fails(&["positions", "--board", "banana"]);
-    assert!(err.contains("malformed board"), "{err}");
-
-    let err = fails(&["positions", "--board", "graph:/nonexistent/kosolve.txt"]);
-    assert!(err.contains("cannot read graph file"), "{err}");
-
-    let err = fails(&["positions", "--board", "5x6"]);
-    assert!(
-        err.contains("30 points") && err.contains("not feasible"),
-        "{err}"
-    );
-
-    let err = fails(&[
-        "count",
-        "--board",
-        "1x2",
-        "--rules",
-        "psk",
-        "--suicide",
-        "maybe",
-    ]);
-    assert!(err.contains("suicide"), "{err}");
-
-    let err = fails(&["count", "--board", "1x2", "--rules", "psk", "--komi", "0.3"]);
-    assert!(err.contains("komi"), "{err}");
-
-    let err = fails(&[
-        "count",
-        "--board",
-        "2x2",
-        "--rules",
-        "kee",
-        "--max-nodes",
-        "1000",
-    ]);
-    assert!(
-        err.contains("node limit") && err.contains("--max-nodes"),
-        "{err}"
-    );
-
-    let err = fails(&[
-        "count",
-        "--board",
-        "3x3",
-        "--rules",
-        "psk",
-        "--max-memo",
-        "5000",
-    ]);
-    assert!(
-        err.contains("memo limit") && err.contains("--max-memo"),
-        "{err}"
-    );
-    let err = fails(&[
-        "count",
-        "--board",
-        "2x2",
-        "--rules",
-        "psk",
-        "--max-memo",
-        "5000",
-    ]);
-    assert!(err.contains("memo limit"), "{err}");
-
-    // clap's own usage errors also exit with 2.
-    fails(&["count", "--board", "1x2"]);
-    fails(&["positions"]);
+    // (command line, what its error message must contain)
+    let cases: &[(&str, &[&str])] = &[
+        ("count --board 1x2 --rules basic", &["infinite", "--depth"]),
+        ("count --board 2x2 --rules basic --depth 130", &["overflow"]),
+        (
+            "count --board 9x9 --rules psk",
+            &["81 points", "at most 64"],
+        ),
+        ("positions --board 9x9", &["81 points"]),
+        ("count --board 0x3 --rules psk", &["zero dimension"]),
+        ("positions --board 3x0", &["zero dimension"]),
+        ("positions --board banana", &["malformed board"]),
+        (
+            "positions --board graph:/nonexistent/kosolve.txt",
+            &["cannot read graph file"],
+        ),
+        ("positions --board 5x6", &["30 points", "not feasible"]),
+        (
+            "count --board 1x2 --rules psk --suicide maybe",
+            &["suicide"],
+        ),
+        ("count --board 1x2 --rules psk --komi 0.3", &["komi"]),
+        (
+            "count --board 2x2 --rules kee --max-nodes 1000",
+            &["node limit", "--max-nodes"],
+        ),
+        (
+            "count --board 3x3 --rules psk --max-memo 5000",
+            &["memo limit", "--max-memo"],
+        ),
+        (
+            "count --board 2x2 --rules psk --max-memo 5000",
+            &["memo limit"],
+        ),
+        // clap's own usage errors also exit with 2.
+        ("count --board 1x2", &[]),
+        ("positions", &[]),
+    ];
+    for (line, needles) in cases {
+        let err = fails(&words(line));
+        for needle in *needles {
+            assert!(err.contains(needle), "{line}: {err}");
+        }
+    }
 }
 
 /// A count that will not finish soon (3x3 under psk) stops cleanly on
@@ -328,9 +254,7 @@ fn an_interrupted_count_says_so_and_fails() {
 /// never names files outside the repository.
 #[test]
 fn output_names_no_outside_files() {
-    let dir = std::env::temp_dir().join(format!("kosolve-cli-outside-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = tmpdir("count", "outside");
     let config = dir.join("tiny.toml");
     std::fs::write(
         &config,

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{json, run};
+use common::{json, run, words};
 use kosolve_board::{Board, Color, Position, Suicide};
 
 /// `.X..O.` on 1x6, Black to move, White made the first delay (the
@@ -26,18 +26,12 @@ use kosolve_board::{Board, Color, Position, Suicide};
 /// Black wins.
 #[test]
 fn hand_worked_dame_filling() {
-    let (code, out, err) = run(&["expedite", "--board", "1x6", "--position", ".X..O."]);
+    let (code, out, err) = run(&words("expedite --board 1x6 --position .X..O."));
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("score +1 (B wins)"), "{out}");
-    let j = json(&[
-        "expedite",
-        "--board",
-        "1x6",
-        "--position",
-        ".X..O.",
-        "--format",
-        "json",
-    ]);
+    let j = json(&words(
+        "expedite --board 1x6 --position .X..O. --format json",
+    ));
     assert_eq!(j["scores"], serde_json::json!([1]));
     assert_eq!(j["unanimous"], serde_json::json!(true));
     assert_eq!(j["outcomes"], serde_json::json!(["B wins"]));
@@ -60,22 +54,10 @@ fn dead_exact_is_what_the_principal_variation_captures() {
         ("2x2", "XO/.."),
         ("2x3", "XO./..."),
     ] {
-        let solve = json(&[
-            "solve",
-            "--rules",
-            "ultimate-simple",
-            "--board",
-            b,
-            "--position",
-            d,
-            "--to-move",
-            "black",
-            "--pv",
-            "--threads",
-            "1",
-            "--format",
-            "json",
-        ]);
+        let solve = json(&words(&format!(
+            "solve --rules ultimate-simple --board {b} --position {d} --to-move black \
+             --pv --threads 1 --format json"
+        )));
         let board = Board::parse(b).unwrap();
         let start = Position::from_diagram(&board, d).unwrap();
         let mut pos = start;
@@ -96,19 +78,9 @@ fn dead_exact_is_what_the_principal_variation_captures() {
         }
         dead.sort();
         let names: Vec<String> = dead.iter().map(|&p| board.point_name(p)).collect();
-        let j = json(&[
-            "expedite",
-            "--board",
-            b,
-            "--position",
-            d,
-            "--ultimate-spent",
-            "0,0",
-            "--dead",
-            "exact",
-            "--format",
-            "json",
-        ]);
+        let j = json(&words(&format!(
+            "expedite --board {b} --position {d} --ultimate-spent 0,0 --dead exact --format json"
+        )));
         assert_eq!(
             j["dead"],
             serde_json::json!(names),
@@ -126,38 +98,16 @@ fn dead_exact_is_what_the_principal_variation_captures() {
 /// Dead B1 alone is allowed: B1 sees only E1, a non-dead opponent stone.
 #[test]
 fn forbidden_designation_is_refused() {
-    let (code, out, err) = run(&[
-        "expedite",
-        "--board",
-        "1x6",
-        "--position",
-        ".X..O.",
-        "--dead",
-        "B1,E1",
-    ]);
+    let (code, out, err) = run(&words(
+        "expedite --board 1x6 --position .X..O. --dead B1,E1",
+    ));
     assert_eq!(code, 2, "stdout: {out}");
     assert!(err.contains("breaks the condition"), "{err}");
     assert!(err.contains("a dead opponent stone"), "{err}");
-    let (code, _, err) = run(&[
-        "expedite",
-        "--board",
-        "1x6",
-        "--position",
-        ".X..O.",
-        "--dead",
-        "B1",
-    ]);
+    let (code, _, err) = run(&words("expedite --board 1x6 --position .X..O. --dead B1"));
     assert_eq!(code, 0, "{err}");
     // A dead point that holds no stone is refused too.
-    let (code, _, err) = run(&[
-        "expedite",
-        "--board",
-        "1x6",
-        "--position",
-        ".X..O.",
-        "--dead",
-        "A1",
-    ]);
+    let (code, _, err) = run(&words("expedite --board 1x6 --position .X..O. --dead A1"));
     assert_eq!(code, 2, "{err}");
 }
 
@@ -168,46 +118,21 @@ fn forbidden_designation_is_refused() {
 /// outcome, which must be the one `kosolve solve` gives from the same state.
 #[test]
 fn json_with_open_choice_and_compare() {
-    let j = json(&[
-        "expedite",
-        "--board",
-        "1x7",
-        "--position",
-        ".X...O.",
-        "--format",
-        "json",
-        "--compare",
-    ]);
+    let j = json(&words(
+        "expedite --board 1x7 --position .X...O. --format json --compare",
+    ));
     assert_eq!(j["scores"], serde_json::json!([0, 2]));
     assert_eq!(j["unanimous"], serde_json::json!(false));
     assert_eq!(j["outcomes"], serde_json::json!(["draw", "B wins"]));
     assert_eq!(j["board"], serde_json::json!("1x7"));
     // The same state with no delay made (`--ultimate-spent 0,0`) is one
     // `kosolve solve` starts from: its exact outcome must be the same.
-    let j = json(&[
-        "expedite",
-        "--board",
-        "1x7",
-        "--position",
-        ".X...O.",
-        "--ultimate-spent",
-        "0,0",
-        "--format",
-        "json",
-        "--compare",
-    ]);
-    let solve = json(&[
-        "solve",
-        "--rules",
-        "ultimate-simple",
-        "--board",
-        "1x7",
-        "--position",
-        ".X...O.",
-        "--to-move",
-        "black",
-        "--format",
-        "json",
-    ]);
+    let j = json(&words(
+        "expedite --board 1x7 --position .X...O. --ultimate-spent 0,0 --format json --compare",
+    ));
+    let solve = json(&words(
+        "solve --rules ultimate-simple --board 1x7 --position .X...O. --to-move black \
+         --format json",
+    ));
     assert_eq!(j["exact_outcome"], solve["outcome"]);
 }

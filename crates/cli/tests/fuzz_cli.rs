@@ -51,6 +51,36 @@ fn file(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
     p
 }
 
+/// Writes each case's bytes (what, bytes, needle) to `dir/name` and runs
+/// every command that `commands` builds for that file: each must be
+/// refused (exit status 2 with an error line) by a message that contains
+/// the case's needle.
+fn refused_files<B: AsRef<[u8]>>(
+    dir: &Path,
+    name: &str,
+    cases: &[(&str, B, &str)],
+    commands: impl Fn(&Path) -> Vec<Command>,
+) {
+    for (what, bytes, needle) in cases {
+        let path = file(dir, name, bytes.as_ref());
+        for mut cmd in commands(&path) {
+            let err = expect_refused(&mut cmd, what);
+            assert!(err.contains(needle), "{what} ({cmd:?}): {err}");
+        }
+    }
+}
+
+/// `kosolve sweep config --out out`, then `extra`.
+fn sweep(config: &Path, out: &Path, extra: &[&str]) -> Command {
+    let mut cmd = kosolve();
+    cmd.arg("sweep")
+        .arg(config)
+        .arg("--out")
+        .arg(out)
+        .args(extra);
+    cmd
+}
+
 #[test]
 fn garbled_sweep_configs_exit_2() {
     let dir = scratch("sweep");
@@ -83,25 +113,11 @@ fn garbled_sweep_configs_exit_2() {
             "max_seconds",
         ),
     ];
-    for (what, text, needle) in cases {
-        let config = file(&dir, "c.toml", text);
-        let err = expect_refused(
-            kosolve()
-                .arg("sweep")
-                .arg(&config)
-                .arg("--out")
-                .arg(dir.join("out"))
-                .arg("--quiet"),
-            what,
-        );
-        assert!(err.contains(needle), "{what}: {err}");
-    }
+    refused_files(&dir, "c.toml", cases, |config| {
+        vec![sweep(config, &dir.join("out"), &["--quiet"])]
+    });
     let err = expect_refused(
-        kosolve()
-            .arg("sweep")
-            .arg(dir.join("absent.toml"))
-            .arg("--out")
-            .arg(dir.join("out")),
+        &mut sweep(&dir.join("absent.toml"), &dir.join("out"), &[]),
         "a missing config",
     );
     assert!(err.contains("cannot read config"), "{err}");
@@ -126,14 +142,11 @@ fn garbled_game_records_exit_2() {
         ("bad komi", b"(;SZ[2]KM[abc])", "komi"),
         ("deep nesting", &[b'('; 100_000], "SGF syntax error"),
     ];
-    for (what, text, needle) in cases {
-        let record = file(&dir, "r.sgf", text);
-        let err = expect_refused(
-            kosolve().args(["solve", "--quiet", "--game"]).arg(&record),
-            what,
-        );
-        assert!(err.contains(needle), "{what}: {err}");
-    }
+    refused_files(&dir, "r.sgf", cases, |record| {
+        let mut cmd = kosolve();
+        cmd.args(["solve", "--quiet", "--game"]).arg(record);
+        vec![cmd]
+    });
     expect_refused(
         kosolve().args(["solve", "--game", "/nonexistent/r.sgf"]),
         "a missing record",
@@ -207,14 +220,15 @@ fn garbled_graph_files_exit_2() {
         ),
         ("bytes", b"0: 1\n1: 0\xff\n", "UTF-8"),
     ];
-    for (what, text, needle) in cases {
-        let g = file(&dir, "g.txt", text);
+    refused_files(&dir, "g.txt", cases, |g| {
         let spec = format!("graph:{}", g.display());
-        for sub in ["solve", "positions"] {
-            let err = expect_refused(kosolve().args([sub, "--board", &spec]), what);
-            assert!(err.contains(needle), "{sub} {what}: {err}");
-        }
-    }
+        let command = |sub| {
+            let mut cmd = kosolve();
+            cmd.args([sub, "--board", &spec]);
+            cmd
+        };
+        vec![command("solve"), command("positions")]
+    });
     expect_refused(
         kosolve().args(["solve", "--board", "graph:/nonexistent/g.txt"]),
         "a missing graph file",
@@ -256,11 +270,11 @@ fn garbled_certificates_exit_2() {
             "declared",
         ),
     ];
-    for (what, text, needle) in cases {
-        let cert = file(&dir, "c.cert", &text);
-        let err = expect_refused(kosolve().arg("check").arg(&cert), what);
-        assert!(err.contains(needle), "{what}: {err}");
-    }
+    refused_files(&dir, "c.cert", &cases, |cert| {
+        let mut cmd = kosolve();
+        cmd.arg("check").arg(cert);
+        vec![cmd]
+    });
     expect_refused(
         kosolve().args(["check", "/nonexistent/c.cert"]),
         "a missing certificate",
@@ -306,12 +320,7 @@ fn huge_limits_do_not_panic() {
         b"boards = [\"1x2\"]\nrules = [\"psk\"]\n[limits]\nmax_seconds = 1e300\nmemory_mib = 9223372036854775807\n",
     );
     expect_exit(
-        kosolve()
-            .arg("sweep")
-            .arg(&config)
-            .arg("--out")
-            .arg(dir.join("out"))
-            .arg("--quiet"),
+        &mut sweep(&config, &dir.join("out"), &["--quiet"]),
         0,
         "a sweep with huge limits",
     );

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{json, run};
+use common::{json, run, words};
 use kosolve_board::{Board, Suicide};
 use kosolve_keemulti::parity::Graph;
 use kosolve_keemulti::reference::{solve_all, PAYOFFS};
@@ -74,17 +74,9 @@ fn check_winner(v: &serde_json::Value, values: &[[i32; 4]]) {
 fn one_by_two_matches_the_reference() {
     let board = Board::parse("1x2").unwrap();
     let rules = KeeRules::new(3, Suicide::Forbidden).unwrap();
-    let v = json(&[
-        "solve",
-        "--rules",
-        "kee",
-        "--players",
-        "3",
-        "--board",
-        "1x2",
-        "--format",
-        "json",
-    ]);
+    let v = json(&words(
+        "solve --rules kee --players 3 --board 1x2 --format json",
+    ));
     let got = cli_values(&v, &board, rules);
     let reference = solve_all(&board, rules, 40_000_000).expect("the reference finishes");
     assert_eq!(got, reference.values);
@@ -101,19 +93,9 @@ fn one_by_three_matches_the_library() {
     {
         let su = Suicide::Forbidden;
         let rules = KeeRules::new(3, su).unwrap();
-        let v = json(&[
-            "solve",
-            "--rules",
-            "kee",
-            "--players",
-            "3",
-            "--board",
-            "1x3",
-            "--suicide",
-            su.name(),
-            "--format",
-            "json",
-        ]);
+        let line =
+            format!("solve --rules kee --players 3 --board 1x3 --suicide {su} --format json");
+        let v = json(&words(&line));
         let got = cli_values(&v, &board, rules);
         let g = Graph::build(&board, rules, 100_000_000).unwrap();
         let lib: Vec<[i32; 4]> = Player::all(3)
@@ -132,19 +114,9 @@ fn one_by_three_matches_the_library() {
 /// that names the cap, never a value.
 #[test]
 fn ring_of_three_is_refused_past_the_memory_cap() {
-    let (code, out, err) = run(&[
-        "solve",
-        "--rules",
-        "kee",
-        "--players",
-        "3",
-        "--board",
-        "ring:3",
-        "--memory",
-        "64",
-        "--format",
-        "json",
-    ]);
+    let (code, out, err) = run(&words(
+        "solve --rules kee --players 3 --board ring:3 --memory 64 --format json",
+    ));
     assert_eq!(code, 2, "{out}{err}");
     assert!(out.is_empty(), "{out}");
     assert!(err.contains("situation graph passed"), "{err}");
@@ -153,15 +125,7 @@ fn ring_of_three_is_refused_past_the_memory_cap() {
 
 #[test]
 fn text_output_names_every_player_and_the_winner_analysis() {
-    let (code, out, err) = run(&[
-        "solve",
-        "--rules",
-        "kee",
-        "--players",
-        "3",
-        "--board",
-        "1x2",
-    ]);
+    let (code, out, err) = run(&words("solve --rules kee --players 3 --board 1x2"));
     assert_eq!(code, 0, "{err}");
     for s in [
         "3 players",
@@ -182,27 +146,16 @@ fn players_is_a_kee_option_from_two_to_four() {
         "solve --rules kee --players 1 --board 1x2",
         "solve --rules kee --players 3 --board 1x2 --komi 1",
     ] {
-        let args: Vec<&str> = line.split(' ').collect();
-        let args = &args[..];
-        let (code, _, err) = run(args);
+        let args = words(line);
+        let (code, _, err) = run(&args);
         assert_eq!(code, 2, "{args:?}: {err}");
         assert!(err.contains("--players") || err.contains("--komi"), "{err}");
     }
     // --players 2 is the two-player solve, unchanged.
-    let two = json(&[
-        "solve",
-        "--rules",
-        "kee",
-        "--players",
-        "2",
-        "--board",
-        "1x3",
-        "--format",
-        "json",
-    ]);
-    let plain = json(&[
-        "solve", "--rules", "kee", "--board", "1x3", "--format", "json",
-    ]);
+    let two = json(&words(
+        "solve --rules kee --players 2 --board 1x3 --format json",
+    ));
+    let plain = json(&words("solve --rules kee --board 1x3 --format json"));
     assert_eq!(two["value"], plain["value"]);
     assert_eq!(two["value"], 3);
 }

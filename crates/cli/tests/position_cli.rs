@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{run, solve_json};
+use common::{run, solve_json, tmpdir, words};
 use kosolve_rules::Ruleset;
 
 /// The empty diagram of a `RxC` board, rows joined by `/`.
@@ -69,14 +69,7 @@ fn the_empty_diagram_gives_the_empty_board_value() {
 
 #[test]
 fn json_of_a_position_carries_it() {
-    let v = solve_json(&[
-        "--board",
-        "2x3",
-        "--position",
-        "XO./.X.",
-        "--to-move",
-        "white",
-    ]);
+    let v = solve_json(&words("--board 2x3 --position XO./.X. --to-move white"));
     assert_eq!(v["position"], "XO./.X.");
     assert_eq!(v["to_move"], "white");
     assert_eq!(v["status"], "solved");
@@ -90,22 +83,14 @@ fn a_record_differs_from_its_bare_position_under_psk() {
     // B pass, W C1, B B1, W A1 takes B1: `O.O.`, Black to move. Bare,
     // Black retakes at B1; after the record, `.XO.` has occurred and psk
     // forbids the retake.
-    let dir = std::env::temp_dir().join(format!("kosolve-record-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = tmpdir("position", "record");
     let sgf = dir.join("ko.sgf");
     std::fs::write(&sgf, "(;GM[1]FF[4]SZ[4:1];B[];W[ca];B[ba];W[aa])").unwrap();
     let sgf = sgf.to_str().unwrap();
     let game = solve_json(&["--game", sgf, "--rules", "psk"]);
-    let bare = solve_json(&[
-        "--board",
-        "1x4",
-        "--position",
-        "O.O.",
-        "--to-move",
-        "black",
-        "--rules",
-        "psk",
-    ]);
+    let bare = solve_json(&words(
+        "--board 1x4 --position O.O. --to-move black --rules psk",
+    ));
     assert_eq!(game["position"], "O.O.");
     assert_eq!(game["to_move"], "black");
     assert_eq!(game["record_moves"], 4);
@@ -124,8 +109,7 @@ fn a_record_differs_from_its_bare_position_under_psk() {
 
 #[test]
 fn bad_starts_exit_2_with_a_message() {
-    let dir = std::env::temp_dir().join(format!("kosolve-bad-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = tmpdir("position", "bad");
     let write = |name: &str, text: &str| {
         let p = dir.join(name);
         std::fs::write(&p, text).unwrap();
@@ -185,8 +169,7 @@ fn the_pv_sgf_reads_back_to_the_record_and_the_principal_variation() {
     // What `solve --sgf` writes, the SGF reader reads back: the start's
     // setup and record moves, then the PV's board moves (a Fundamental or
     // Ultimate delay is a comment-only node, no move).
-    let dir = std::env::temp_dir().join(format!("kosolve-sgf-back-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = tmpdir("position", "sgf-back");
     let input = dir.join("ko.sgf");
     std::fs::write(&input, "(;GM[1]FF[4]SZ[4:1]AB[da];B[];W[ca];B[ba])").unwrap();
     let out = dir.join("pv.sgf");

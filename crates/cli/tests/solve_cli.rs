@@ -2,27 +2,15 @@
 
 mod common;
 
-use common::{run, solve_json};
+use common::{run, solve_json, tmpdir, words};
+use kosolve_sweep::COLUMNS;
 
 #[test]
 fn json_has_every_key() {
     let v = solve_json(&["--board", "2x2", "--rules", "psk"]);
-    for k in [
-        "board",
-        "rules",
-        "suicide",
-        "komi",
-        "value",
-        "outcome",
-        "pv",
-        "pv_length",
-        "nodes",
-        "seconds",
-        "peak_mib",
-        "status",
-        "lower",
-        "upper",
-    ] {
+    // Every column of a sweep's CSV rows but the sweep's own.
+    let sweep_only = ["threads", "version", "position"];
+    for k in COLUMNS.into_iter().filter(|k| !sweep_only.contains(k)) {
         assert!(v.get(k).is_some(), "missing key {k} in {v}");
     }
     assert_eq!(v["value"], 1);
@@ -83,8 +71,7 @@ fn node_limit_reports_bounds() {
 
 #[test]
 fn sgf_is_written() {
-    let dir = std::env::temp_dir().join(format!("kosolve-sgf-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = tmpdir("solve", "sgf");
     let path = dir.join("pv.sgf");
     let p = path.to_str().unwrap();
     let (code, _, err) = run(&[
@@ -166,17 +153,24 @@ fn bad_input_exits_2() {
     );
 }
 
+/// Runs the command `line`, which must be refused (exit status 2) with a
+/// message that says `says`.
+fn refused(line: &str, says: &str) {
+    let (code, _, err) = run(&words(line));
+    assert_eq!(code, 2, "{line}: {err}");
+    assert!(err.contains(says), "{line}: {err}");
+}
+
 /// Kee is searched without a table: offered up to 41 legal positions
 /// (1x4), refused above with the count (2x2 has 57).
 #[test]
 fn kee_is_offered_by_legal_positions() {
     let v = solve_json(&["--board", "1x4", "--rules", "kee"]);
     assert!(v["value"].is_i64(), "{v}");
-    let (code, _, err) = run(&[
-        "solve", "--board", "2x2", "--rules", "kee", "--method", "search",
-    ]);
-    assert_eq!(code, 2, "{err}");
-    assert!(err.contains("57 legal positions"), "{err}");
+    refused(
+        "solve --board 2x2 --rules kee --method search",
+        "57 legal positions",
+    );
 }
 
 /// `--method parity` solves Kee by the parity game on its situation graph:
@@ -205,16 +199,11 @@ fn kee_parity_method_agrees_with_the_search() {
     assert_eq!(v["status"], "unsolved", "{v}");
     assert!(v["lower"].as_i64() < v["upper"].as_i64(), "{v}");
     assert!(v["outcome"].is_null(), "{v}");
-    let (code, _, err) = run(&[
-        "solve", "--board", "1x5", "--rules", "kee", "--method", "parity",
-    ]);
-    assert_eq!(code, 2, "{err}");
-    assert!(err.contains("59 legal positions"), "{err}");
-    let (code, _, err) = run(&[
-        "solve", "--board", "2x2", "--rules", "psk", "--method", "parity",
-    ]);
-    assert_eq!(code, 2, "{err}");
-    assert!(err.contains("kee only"), "{err}");
+    refused(
+        "solve --board 1x5 --rules kee --method parity",
+        "59 legal positions",
+    );
+    refused("solve --board 2x2 --rules psk --method parity", "kee only");
 }
 
 #[test]

@@ -13,6 +13,12 @@ pub fn kosolve() -> Command {
     Command::new(env!("CARGO_BIN_EXE_kosolve"))
 }
 
+/// The arguments of the command line `line`: its words, split at white
+/// space (for lines whose arguments hold none).
+pub fn words(line: &str) -> Vec<&str> {
+    line.split_whitespace().collect()
+}
+
 /// Runs `kosolve ARGS` to the end and returns its exit status and output.
 pub fn output(args: &[&str]) -> Output {
     kosolve().args(args).output().expect("run kosolve")
