@@ -410,6 +410,7 @@ fn to_json(board: &Arc<Board>, r: &Report, setup: &Setup) -> serde_json::Value {
         "pv": pv,
         "pv_length": pv_length,
         "nodes": r.total.nodes,
+        "expansions": r.total.expansions,
         "table_hits": r.total.table_hits,
         "static_cuts": r.total.static_cuts,
         "seconds": r.total.seconds,
@@ -728,12 +729,14 @@ fn write_pv(t: &mut String, board: &Arc<Board>, r: &Report, show_pv: bool, setup
     }
 }
 
-/// The `effort:` line: nodes, table hits, static cuts, memory, time, threads.
+/// The `effort:` line: nodes (and of those the expanded), table hits,
+/// static cuts, memory, time, threads.
 fn write_effort(t: &mut String, e: &Stats) {
     let _ = writeln!(
         t,
-        "effort: {} nodes, {} table hits, {} static cuts, peak table {:.1} MiB, {:.3} s, {} thread{}",
+        "effort: {} nodes ({} expanded), {} table hits, {} static cuts, peak table {:.1} MiB, {:.3} s, {} thread{}",
         e.nodes,
+        e.expansions,
         e.table_hits,
         e.static_cuts,
         e.peak_table_mib,

@@ -365,6 +365,10 @@ pub fn default_memory_mib() -> usize {
 pub struct Stats {
     /// Search nodes visited (including principal-variation re-search).
     pub nodes: u64,
+    /// Of those, the nodes whose moves were generated and searched
+    /// (interior nodes, counted each time: what a proof-number search
+    /// counts as its nodes; docs/performance.md).
+    pub expansions: u64,
     /// Table probes that found the state.
     pub table_hits: u64,
     /// Nodes decided by the static bounds.
@@ -388,6 +392,7 @@ pub struct Stats {
 impl Stats {
     fn add(&mut self, o: &Stats) {
         self.nodes += o.nodes;
+        self.expansions += o.expansions;
         self.table_hits += o.table_hits;
         self.static_cuts += o.static_cuts;
         self.territory_cuts += o.territory_cuts;
@@ -560,12 +565,14 @@ fn shared_for<G: Game>(
     threads: usize,
 ) -> search::Shared {
     let (perms, inv_perms) = search::symmetry_maps(game.board());
+    let pns = opts.engine.resolve(game) == Engine::Pns;
     search::Shared {
         table: tables.table.clone(),
         dep_table: tables.dep_table.clone(),
         nodes: AtomicU64::new(0),
         hits: AtomicU64::new(0),
         static_cuts: AtomicU64::new(0),
+        expansions: AtomicU64::new(0),
         static_bounds: opts.static_bounds,
         territory: uses_territory(game, opts),
         territory_cuts: AtomicU64::new(0),
@@ -594,7 +601,12 @@ fn shared_for<G: Game>(
         )),
         perms,
         inv_perms,
-        pns: opts.engine.resolve(game) == Engine::Pns,
+        pns,
+        pn_table: search::PnTable::new(if pns {
+            search::pn_table_bits(game.board().len())
+        } else {
+            0
+        }),
         live: opts.live.clone(),
     }
 }
@@ -608,7 +620,6 @@ fn shared_for<G: Game>(
 /// gives its own threads).
 pub struct Tester<'t> {
     shared: search::Shared,
-    pn: Option<search::PnTable>,
     tables: std::marker::PhantomData<&'t Tables>,
     /// The most nodes one test may search ([`Tester::set_node_cap`]).
     node_cap: Option<u64>,
@@ -626,7 +637,6 @@ impl<'t> Tester<'t> {
         );
         Tester {
             shared: shared_for(game, opts, tables, Instant::now(), 1),
-            pn: None,
             tables: std::marker::PhantomData,
             node_cap: None,
             capped: false,
@@ -654,15 +664,11 @@ impl<'t> Tester<'t> {
             return Some(result_value(&r) >= t);
         }
         let mut s = search::Searcher::new(game.clone(), &self.shared, Vec::new());
-        if let Some(pn) = self.pn.take() {
-            s.swap_pn_table(pn);
-        }
         s.set_budget(self.node_cap);
         let v = s.test(t, 0);
         s.finish();
         let aborted = s.aborted;
         self.capped = aborted && s.budget_spent();
-        self.pn = Some(s.swap_pn_table(search::PnTable::new(0)));
         (!aborted).then_some(v >= t)
     }
 

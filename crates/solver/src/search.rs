@@ -71,6 +71,8 @@ pub(crate) struct Shared {
     pub hits: AtomicU64,
     /// Nodes decided by the static bounds.
     pub static_cuts: AtomicU64,
+    /// Nodes expanded (see [`crate::Stats::expansions`]).
+    pub expansions: AtomicU64,
     /// Whether to cut on [`Game::static_bounds`].
     pub static_bounds: bool,
     /// Whether the static cut also counts territory, under its history
@@ -116,6 +118,9 @@ pub(crate) struct Shared {
     /// Null-window tests by proof-number search ([`Searcher::pns_test`])
     /// instead of alpha-beta.
     pub pns: bool,
+    /// Proof-number search: the numbers of open nodes, shared by every
+    /// searcher of the solve (one slot when the engine is alpha-beta).
+    pub pn_table: pns::PnTable,
     /// Where the driver publishes its progress (see [`crate::Live`]).
     pub live: Option<Arc<crate::Live>>,
 }
@@ -267,6 +272,9 @@ pub(crate) struct Searcher<'a, G: Game> {
     /// Nodes decided by a territory bound (counted in `static_cuts` too).
     territory_cuts: u64,
     flushed_territory: u64,
+    /// Nodes expanded (their moves generated), and the part flushed.
+    expansions: u64,
+    flushed_expansions: u64,
     /// The part of `nodes` / `hits` / `static_cuts` already added to the shared counters.
     flushed_nodes: u64,
     flushed_hits: u64,
@@ -297,9 +305,6 @@ pub(crate) struct Searcher<'a, G: Game> {
     /// limits are untouched. Only set in games without a table, which are
     /// searched on one thread (no helpers to count; see `solve_game_with`).
     budget: Option<u64>,
-    /// Proof-number search: the numbers of open nodes (one slot when the
-    /// engine is alpha-beta).
-    pns: pns::PnTable,
     /// Proof-number search: a helper's random tie-breaking state (0: the
     /// main searcher, which breaks ties by move order).
     jitter: u64,
@@ -307,13 +312,12 @@ pub(crate) struct Searcher<'a, G: Game> {
 
 /// The proof-number table's size, as a power of two of 16-byte slots:
 /// 64 MiB from 7 points up, less on the smallest boards.
-fn pn_table_bits(points: usize) -> u32 {
+pub(crate) fn pn_table_bits(points: usize) -> u32 {
     (8 + 2 * points as u32).clamp(12, 22)
 }
 
 impl<'a, G: Game> Searcher<'a, G> {
     pub fn new(game: G, shared: &'a Shared, cancel: Vec<Arc<AtomicBool>>) -> Self {
-        let game_points = game.board().len();
         let mut s = Searcher {
             game,
             shared,
@@ -322,6 +326,8 @@ impl<'a, G: Game> Searcher<'a, G> {
             static_cuts: 0,
             territory_cuts: 0,
             flushed_territory: 0,
+            expansions: 0,
+            flushed_expansions: 0,
             flushed_nodes: 0,
             flushed_hits: 0,
             flushed_cuts: 0,
@@ -336,11 +342,6 @@ impl<'a, G: Game> Searcher<'a, G> {
             last_deps: Deps::NONE,
             last_unknown: false,
             budget: None,
-            pns: pns::PnTable::new(if shared.pns {
-                pn_table_bits(game_points)
-            } else {
-                0
-            }),
             jitter: 0,
         };
         if s.shared.dep_table.is_some() {
@@ -492,6 +493,10 @@ impl<'a, G: Game> Searcher<'a, G> {
             Ordering::Relaxed,
         );
         self.flushed_territory = self.territory_cuts;
+        self.shared
+            .expansions
+            .fetch_add(self.expansions - self.flushed_expansions, Ordering::Relaxed);
+        self.flushed_expansions = self.expansions;
     }
 
     fn check_stop(&mut self) -> bool {
@@ -757,6 +762,7 @@ impl<'a, G: Game> Searcher<'a, G> {
     /// best move promoted to the front. The buffer is borrowed from
     /// `bufs[ply]`; the caller puts it back.
     fn ordered_moves(&mut self, ply: usize, tt_best: Option<u8>) -> Vec<Move> {
+        self.expansions += 1;
         if self.bufs.len() <= ply {
             self.bufs.resize_with(ply + 1, Vec::new);
         }
@@ -1124,9 +1130,6 @@ impl<'a, G: Game> Searcher<'a, G> {
         self.flush();
     }
 
-    /// Swaps in another proof-number table (a tester keeps one across
-    /// the searchers of its tests, so each need not allocate its own);
-    /// returns the one it had.
     /// Stops this searcher, as at a limit, once it has searched `n` more
     /// nodes (`None`: no private budget).
     pub(crate) fn set_budget(&mut self, n: Option<u64>) {
@@ -1136,10 +1139,6 @@ impl<'a, G: Game> Searcher<'a, G> {
     /// Whether this searcher's private budget is spent.
     pub(crate) fn budget_spent(&self) -> bool {
         self.budget.is_some_and(|b| self.nodes >= b)
-    }
-
-    pub(crate) fn swap_pn_table(&mut self, t: PnTable) -> PnTable {
-        std::mem::replace(&mut self.pns, t)
     }
 }
 
@@ -1396,6 +1395,7 @@ pub(crate) fn stats(shared: &Shared, start: Instant, threads: usize) -> Stats {
     let dt = shared.dep_table.as_ref();
     Stats {
         nodes: shared.nodes.load(Ordering::Relaxed),
+        expansions: shared.expansions.load(Ordering::Relaxed),
         table_hits: shared.hits.load(Ordering::Relaxed),
         static_cuts: shared.static_cuts.load(Ordering::Relaxed),
         territory_cuts: shared.territory_cuts.load(Ordering::Relaxed),
