@@ -146,20 +146,19 @@ impl Positions {
             })
             .collect();
         let start = index(&start);
-        let n = board.len();
-        let half_turn = |b: kosolve_board::Bitboard| {
-            let mut out = kosolve_board::Bitboard::EMPTY;
-            for q in b {
-                out = out.with(Point((n - 1 - q.index()) as u8));
-            }
-            out
-        };
-        let mirror_of = matches!(board.shape(), kosolve_board::Shape::Rect { .. }).then(|| {
+        let mirror_of = mirror_map(board).map(|m| {
+            let turn = |b: kosolve_board::Bitboard| {
+                let mut out = kosolve_board::Bitboard::EMPTY;
+                for q in b {
+                    out = out.with(Point(m[q.index()]));
+                }
+                out
+            };
             list.iter()
                 .map(|x| {
                     let image = Position {
-                        black: half_turn(x.white),
-                        white: half_turn(x.black),
+                        black: turn(x.white),
+                        white: turn(x.black),
                     };
                     list.binary_search(&image).map_or(NO_MIRROR, |i| i as u8)
                 })
@@ -434,4 +433,31 @@ impl Graph {
     pub fn bytes(&self) -> usize {
         self.info.len() + self.rows.bytes()
     }
+}
+
+/// The point map of the mirror strategy (docs/kee.md, "The mirror
+/// strategy"): on a rectangle the half turn (point i to n - 1 - i); on any
+/// other board a symmetry of order 2 that commutes with every symmetry of
+/// the board (so that the restricted game still merges symmetric
+/// situations), with the fewest fixed points (the antipodal turn of an
+/// even ring); `None` where the board has none. Any such map gives a
+/// legal strategy, so the bounds hold whichever is chosen.
+pub fn mirror_map(board: &Board) -> Option<Vec<u8>> {
+    let n = board.len();
+    if matches!(board.shape(), kosolve_board::Shape::Rect { .. }) {
+        return Some((0..n).map(|i| (n - 1 - i) as u8).collect());
+    }
+    let syms = board.symmetries();
+    let compose = |a: &[u8], b: &[u8]| -> Vec<u8> { (0..n).map(|i| a[b[i] as usize]).collect() };
+    let identity: Vec<u8> = (0..n as u8).collect();
+    syms.iter()
+        .filter(|m| **m != identity && compose(m, m) == identity)
+        .filter(|m| syms.iter().all(|g| compose(m, g) == compose(g, m)))
+        .min_by_key(|m| {
+            m.iter()
+                .enumerate()
+                .filter(|&(i, &x)| i == x as usize)
+                .count()
+        })
+        .cloned()
 }

@@ -39,7 +39,7 @@ pub mod verify;
 pub use kosolve_budget::{Budget, Cancel, Stop};
 
 use graph::{Built, Graph, GraphError, Positions, Situation};
-use kosolve_board::{Board, Color, Point, Shape, Suicide};
+use kosolve_board::{Board, Color, Point, Suicide};
 use kosolve_rules::{Game as _, GameResult, KeeGame, Move, Rules, Ruleset, Start};
 use parity::{Arena, Solution, NO_MOVE};
 use std::fmt;
@@ -198,8 +198,9 @@ pub enum KeeError {
     },
     /// The graph has more edges than its 32-bit offsets hold.
     TooManyEdges,
-    /// The mirror restriction needs a rectangle.
-    MirrorNeedsRectangle,
+    /// The mirror restriction needs a board with a mirror map
+    /// ([`graph::mirror_map`]).
+    NoMirror,
     /// An independent check of the answer failed: a bug, reported loudly.
     CheckFailed(String),
     /// The start position has stones off the board, on one point twice,
@@ -230,8 +231,12 @@ impl fmt::Display for KeeError {
                     u32::MAX
                 )
             }
-            KeeError::MirrorNeedsRectangle => {
-                write!(f, "the mirror restriction needs a rectangular board")
+            KeeError::NoMirror => {
+                write!(
+                    f,
+                    "the mirror restriction needs a symmetry of order 2 that commutes with every \
+                     symmetry of the board (a rectangle, an even ring, the cube; docs/kee.md)"
+                )
             }
             KeeError::CheckFailed(why) => write!(f, "Kee answer failed its check: {why}"),
             KeeError::BadStart => write!(
@@ -385,8 +390,8 @@ pub fn solve_game_within(
     {
         p.limit[player.index()] = limit;
         if mirror {
-            if !matches!(board.shape(), Shape::Rect { .. }) {
-                return Err(KeeError::MirrorNeedsRectangle);
+            if graph::mirror_map(board).is_none() {
+                return Err(KeeError::NoMirror);
             }
             p.mirror[player.index()] = true;
         }
@@ -608,7 +613,7 @@ impl Runs<'_> {
     /// limits, Black and White in turn, until the bounds meet, the budget
     /// stops, or each side's graph outgrows the cap.
     fn restricted_bounds(&mut self, lower: &mut Bound, upper: &mut Bound) -> Result<(), KeeError> {
-        let mirror = matches!(self.board.shape(), Shape::Rect { .. });
+        let mirror = graph::mirror_map(self.board).is_some();
         let mut open = [true, true];
         for limit in self.opts.restricted_from..=self.opts.restricted_up_to {
             for player in [Color::Black, Color::White] {
