@@ -23,9 +23,12 @@ fn is_involutive_automorphism(board: &Board, m: &[u8]) -> bool {
         })
 }
 
+/// The image of point p on a board of n points.
+type PointMap = fn(usize, usize) -> usize;
+
 #[test]
 fn the_mirror_of_each_board_shape() {
-    let cases: [(&str, Option<fn(usize, usize) -> usize>); 9] = [
+    let cases: [(&str, Option<PointMap>); 9] = [
         ("2x2", Some(|p, n| n - 1 - p)),
         ("1x4", Some(|p, n| n - 1 - p)),
         ("3x3", Some(|p, n| n - 1 - p)),
