@@ -27,9 +27,13 @@ const CAP: u64 = INF - 1;
 
 /// The cost of an edge to an open child (df-pn+): a line of d plies has
 /// numbers of at least d times this, so the search prefers short proofs
-/// to the long lines of repetition games (docs/performance.md,
-/// "Proof-number search against alpha-beta": 1 against 0 and 2).
-const EDGE_COST: u64 = 1;
+/// to the long lines of repetition games. With the initial numbers
+/// ([`Searcher::initial`]) 0 takes the fewest nodes (docs/performance.md,
+/// "Proof-number search: initial numbers, one numbers table, expansions":
+/// 82.7 M nodes over the benchmark set against 96.8 M with 1 and 112.9 M
+/// with 2); before them, 1 did (section "Proof-number search against
+/// alpha-beta").
+const EDGE_COST: u64 = 0;
 
 /// The 1 + epsilon of the thresholds: a selected child may grow to the
 /// second-best number plus one plus this fraction of it (1/2; 1/4 and no
