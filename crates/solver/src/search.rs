@@ -1235,7 +1235,7 @@ pub(crate) fn drive<G: Game>(game: &G, shared: &Shared, opts: &SolveOptions) -> 
 
 /// The test "value >= beta" at the root by proof-number search. With
 /// several threads, helpers run the same test with random tie-breaking
-/// (each its own numbers table, all sharing the proven results), and the
+/// (all sharing the numbers table and the proven results), and the
 /// first to finish answers; every answer is a proof, so the value does not
 /// depend on which (docs/solver.md, "Proof-number search").
 fn pns_race<G: Game>(s: &mut Searcher<'_, G>, game: &G, shared: &Shared, beta: i32) -> i32 {
