@@ -7,7 +7,7 @@ mod common;
 
 use common::*;
 use kosolve_rules::Ruleset;
-use kosolve_solver::{solve_game, SolveOptions};
+use kosolve_solver::SolveOptions;
 use kosolve_testkit::reference;
 
 fn options(deps: bool, threads: usize) -> SolveOptions {
@@ -25,12 +25,9 @@ fn compare(rs: Ruleset, boards: &[&str], komi: i32, states: usize) {
     let mut memo_checked = 0;
     let seed = 0x5EED ^ rs as u64;
     for (g, label) in random_states(rs, boards, komi, states, seed, |i| 2 + i % 14) {
-        let whole = solve_game(&g, &options(false, 1));
-        let Some(w) = whole.value() else { continue };
-        let d1 = solve_game(&g, &options(true, 1));
-        let d2 = solve_game(&g, &options(true, 2));
-        assert_eq!(d1.value(), Some(w), "{label}: dependencies, 1 thread");
-        assert_eq!(d2.value(), Some(w), "{label}: dependencies, 2 threads");
+        let Some((w, _)) = same_value_when_on(&g, &label, "dependencies", options) else {
+            continue;
+        };
         compared += 1;
         if let Some((a, _)) = reference::alphabeta(&mut g.clone(), 2_000_000) {
             assert_eq!(a, w, "{label}: plain alpha-beta");

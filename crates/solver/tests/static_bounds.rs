@@ -38,12 +38,9 @@ fn compare(rs: Ruleset, boards: &[&str], states: usize) -> (usize, usize, usize,
     for (g, label) in random_states(rs, boards, 0, states, seed, |i| 4 + i % 40) {
         let board = g.board();
         tried += 1;
-        let plain = solve_game(&g, &options(false, 1));
-        let Some(v) = plain.value() else { continue };
-        let cut1 = solve_game(&g, &options(true, 1));
-        let cut2 = solve_game(&g, &options(true, 2));
-        assert_eq!(cut1.value(), Some(v), "{label}: static bounds, 1 thread");
-        assert_eq!(cut2.value(), Some(v), "{label}: static bounds, 2 threads");
+        let Some((v, cut1)) = same_value_when_on(&g, &label, "static bounds", options) else {
+            continue;
+        };
         compared += 1;
         if cut1.stats.static_cuts > 0 {
             with_cuts += 1;

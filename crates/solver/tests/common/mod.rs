@@ -34,6 +34,24 @@ pub fn fast(b: &Arc<Board>, r: Rules, threads: usize) -> Solution {
     solve_game(&g, &opts(threads))
 }
 
+/// Solves `g` with `options(false, 1)` and, where that finishes, with
+/// `options(true, 1)` and `options(true, 2)`, asserting that both give its
+/// value (`what` names what the flag turns on, for the messages). Returns
+/// the value and the 1-thread solution with the flag on.
+pub fn same_value_when_on(
+    g: &AnyGame,
+    label: &str,
+    what: &str,
+    options: fn(bool, usize) -> SolveOptions,
+) -> Option<(i32, Solution)> {
+    let v = solve_game(g, &options(false, 1)).value()?;
+    let on1 = solve_game(g, &options(true, 1));
+    let on2 = solve_game(g, &options(true, 2));
+    assert_eq!(on1.value(), Some(v), "{label}: {what}, 1 thread");
+    assert_eq!(on2.value(), Some(v), "{label}: {what}, 2 threads");
+    Some((v, on1))
+}
+
 /// Plays the stones of `diagram` (see `Position::from_diagram`) from the
 /// empty board, Black and White in turn, the side with fewer stones left
 /// passing, so that no stone is captured; then `to_move` is to move.
