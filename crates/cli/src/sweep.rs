@@ -203,7 +203,7 @@ fn job_certificate(
         v,
         opts,
         &kosolve_solver::certificate::CertificateOptions {
-            max_work: Some(SWEEP_CERTIFICATE_WORK),
+            max_work: Some(job.limits.certificate_work),
             ..Default::default()
         },
     ) {
@@ -213,12 +213,6 @@ fn job_certificate(
         Err(_) => None,
     }
 }
-
-/// The most work a sweep spends on one claim's certificate under each
-/// move order (solver nodes plus 256 per prover decision; docs/configs.md,
-/// `certificates`): a job whose certificate needs more gets none, and the
-/// sweep goes on.
-const SWEEP_CERTIFICATE_WORK: u64 = 1 << 24;
 
 /// Runs `kosolve sweep`.
 pub fn run_sweep(a: SweepArgs) -> Result<(), CliError> {

@@ -36,6 +36,10 @@ pub struct Certificates {
     pub tests: u64,
     /// Seconds spent.
     pub seconds: f64,
+    /// The move order that wrote each certificate, in the same order:
+    /// `shallow`, `pass first`, `hint` or `proof-number`
+    /// (docs/certificates.md, "Writing certificates").
+    pub orders: Vec<&'static str>,
 }
 
 impl Certificates {
@@ -195,7 +199,11 @@ fn header(
 /// The oracle that answers the checker's walk with the solver.
 struct Writer<'a> {
     game: StandardGame,
+    /// The alpha-beta tester of the orders but [`Order::Proven`].
     tester: Tester<'a>,
+    /// The proof-number tester of [`Order::Proven`], where the solve's
+    /// engine is proof-number search.
+    pns: Option<Tester<'a>>,
     prover: Color,
     threshold: i32,
     out: Vec<check::Move>,
@@ -230,18 +238,56 @@ enum Order {
     /// [`Order::Hint`]: short lines, so the walk meets its own memo and
     /// the pass-alive cut sooner. Tried first.
     Shallow,
+    /// Proof-number search's order, where the solve's engine is
+    /// proof-number search: a pass that ends the game, then the first
+    /// child that the tables (or the static bounds, or the end of the
+    /// game) already decide for the prover, without a search; else as
+    /// [`Order::Hint`] with df-pn tests. Tried second.
+    Proven,
 }
 
-impl Writer<'_> {
+impl Order {
+    /// The order's name, as [`Certificates::orders`] gives it.
+    fn name(self) -> &'static str {
+        match self {
+            Order::PassFirst => "pass first",
+            Order::Hint => "hint",
+            Order::Shallow => "shallow",
+            Order::Proven => "proof-number",
+        }
+    }
+}
+
+impl<'a> Writer<'a> {
+    /// The tester of the current order.
+    fn tester(&mut self) -> &mut Tester<'a> {
+        self.tester_and_game().0
+    }
+
+    /// The tester of the current order, and the game.
+    fn tester_and_game(&mut self) -> (&mut Tester<'a>, &StandardGame) {
+        match (self.order, self.pns.as_mut()) {
+            (Order::Proven, Some(p)) => (p, &self.game),
+            _ => (&mut self.tester, &self.game),
+        }
+    }
+
+    /// The threshold t of the solver's test "value >= t" that decides the
+    /// claim (Black's claim holds where it does, White's where it fails).
+    fn test_threshold(&self) -> i32 {
+        match self.prover {
+            Color::Black => self.threshold,
+            Color::White => self.threshold + 1,
+        }
+    }
+
     /// Whether the claim holds from the game's current state.
     fn holds(&mut self) -> Result<bool, String> {
         self.tests += 1;
-        let t = match self.prover {
-            Color::Black => self.threshold,
-            Color::White => self.threshold + 1,
-        };
+        let t = self.test_threshold();
         self.cap_test();
-        match self.tester.test(&self.game, t) {
+        let (tester, game) = self.tester_and_game();
+        match tester.test(game, t) {
             Some(ge) => Ok(ge == (self.prover == Color::Black)),
             None => Err(self.test_stopped()),
         }
@@ -251,13 +297,13 @@ impl Writer<'_> {
     /// test cannot run on past the budget (nor past the sweep's cap).
     fn cap_test(&mut self) {
         let left = self.budget.saturating_sub(self.work()).max(1);
-        self.tester.set_node_cap(Some(left));
+        self.tester().set_node_cap(Some(left));
     }
 
     /// Why a test stopped: the attempt's budget (try another), or a limit
     /// or Ctrl-C (give up).
     fn test_stopped(&mut self) -> String {
-        if self.tester.capped() {
+        if self.tester().capped() {
             self.over_budget = true;
             "over the attempt's budget".into()
         } else {
@@ -269,8 +315,13 @@ impl Writer<'_> {
     /// The work of the current attempt: the solver's nodes plus
     /// [`DECISION_WORK`] per decision written.
     fn work(&self) -> u64 {
-        (self.tester.nodes() - self.nodes_at_start)
+        (self.solver_nodes() - self.nodes_at_start)
             .saturating_add(DECISION_WORK.saturating_mul(self.out.len() as u64))
+    }
+
+    /// The nodes of both testers' tests so far.
+    fn solver_nodes(&self) -> u64 {
+        self.tester.nodes() + self.pns.as_ref().map_or(0, Tester::nodes)
     }
 
     /// Whether the attempt has spent its budget (and notes it).
@@ -338,7 +389,8 @@ impl check::Oracle for Writer<'_> {
             if self.pass_ends() {
                 first.push(check::Move::Pass);
             }
-            let hint = self.tester.hint(&self.game);
+            let (tester, game) = self.tester_and_game();
+            let hint = tester.hint(game);
             if let Some(h) = hint.and_then(|h| to_check_move(h).ok()) {
                 if legal.contains(&h) && !first.contains(&h) {
                     first.push(h);
@@ -350,11 +402,23 @@ impl check::Oracle for Writer<'_> {
             .chain(legal.iter().copied().filter(|m| *m != check::Move::Pass));
         let rest = rest.filter(|m| !first.contains(m));
         let order: Vec<check::Move> = first.clone().into_iter().chain(rest).collect();
+        if self.order == Order::Proven {
+            // A child the tables already decide for the prover costs no
+            // search.
+            let t = self.test_threshold();
+            for &m in &order {
+                self.game.play(to_rules_move(m));
+                let (tester, game) = self.tester_and_game();
+                let known = tester.known(game, t);
+                self.game.undo();
+                if known == Some(self.prover == Color::Black) {
+                    self.out.push(m);
+                    return Ok(m);
+                }
+            }
+        }
         if self.order == Order::Shallow {
-            let t = match self.prover {
-                Color::Black => self.threshold,
-                Color::White => self.threshold + 1,
-            };
+            let t = self.test_threshold();
             let mut depth = 2;
             while depth <= 64 {
                 for &m in &order {
@@ -450,6 +514,10 @@ pub struct CertificateOptions {
     /// Where the checker's walk may stop before the end of the game
     /// (default: the pass-alive cut, docs/certificates.md).
     pub cut: check::Cut,
+    /// The work of the writer's first attempt (default 2^18), which each
+    /// later round multiplies by four (docs/certificates.md, "Writing
+    /// certificates").
+    pub first_budget: u64,
 }
 
 impl Default for CertificateOptions {
@@ -457,6 +525,7 @@ impl Default for CertificateOptions {
         CertificateOptions {
             max_work: None,
             cut: check::Cut::PassAlive,
+            first_budget: FIRST_BUDGET,
         }
     }
 }
@@ -477,6 +546,7 @@ pub fn certificates_with(
         .standard(board.clone(), margin_rules)
         .map_err(CertificateError::Setup)?;
     let mut opts = opts.clone();
+    let pns = opts.engine.resolve(&game) == crate::Engine::Pns;
     opts.threads = 1;
     opts.pv = false;
     // The writer's budget replaces the solve's node limit (a time limit
@@ -487,12 +557,18 @@ pub fn certificates_with(
     // on the root's tests).
     opts.engine = crate::Engine::Id;
     let tables = Tables::new(&game, &opts);
+    let pns_opts = SolveOptions {
+        engine: crate::Engine::Pns,
+        ..opts.clone()
+    };
+    let pns_tables = pns.then(|| Tables::new(&game, &pns_opts));
     let mut out = Certificates {
         certificates: Vec::new(),
         decisions: 0,
         nodes: 0,
         tests: 0,
         seconds: 0.0,
+        orders: Vec::new(),
     };
     let End::Passes(end_passes) = rules.end else {
         return Err(CertificateError::Unsupported(
@@ -504,6 +580,9 @@ pub fn certificates_with(
         let mut w = Writer {
             game: game.clone(),
             tester: Tester::new(&game, &opts, &tables),
+            pns: pns_tables
+                .as_ref()
+                .map(|t| Tester::new(&game, &pns_opts, t)),
             prover,
             threshold: value,
             out: Vec::new(),
@@ -511,7 +590,7 @@ pub fn certificates_with(
             stopped: false,
             scratch: Vec::new(),
             order: Order::Shallow,
-            budget: FIRST_BUDGET.min(cap),
+            budget: copts.first_budget.max(1).min(cap),
             nodes_at_start: 0,
             over_budget: false,
             end_passes: usize::from(end_passes),
@@ -520,7 +599,7 @@ pub fn certificates_with(
             w.game = game.clone();
             w.out.clear();
             w.over_budget = false;
-            w.nodes_at_start = w.tester.nodes();
+            w.nodes_at_start = w.solver_nodes();
             let walked = std::thread::scope(|scope| {
                 std::thread::Builder::new()
                     .stack_size(STACK_BYTES)
@@ -538,7 +617,17 @@ pub fn certificates_with(
                 Ok(rep) => break rep,
                 Err(_) if w.stopped => return Err(CertificateError::Stopped),
                 Err(_) if w.over_budget => {
-                    if w.order == Order::Shallow {
+                    if w.pns.is_some() {
+                        // Proof-number search's games: the shallow order
+                        // once, then the proven order alone.
+                        if w.order == Order::Proven {
+                            if w.budget >= cap {
+                                return Err(CertificateError::TooLarge(cap));
+                            }
+                            w.budget = w.budget.saturating_mul(4).min(cap);
+                        }
+                        w.order = Order::Proven;
+                    } else if w.order == Order::Shallow {
                         w.order = Order::PassFirst;
                     } else if w.order == Order::PassFirst {
                         w.order = Order::Hint;
@@ -553,6 +642,7 @@ pub fn certificates_with(
             }
         };
         out.tests += w.tests;
+        out.orders.push(w.order.name());
         out.nodes += report.nodes;
         out.decisions += w.out.len() as u64;
         out.certificates.push(check::Certificate {

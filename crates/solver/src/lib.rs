@@ -687,6 +687,23 @@ impl<'t> Tester<'t> {
         (!s.aborted).then_some(v)
     }
 
+    /// Whether "value >= t" holds at `game`'s current state as far as the
+    /// tables, the static bounds and the end of the game decide it without
+    /// a search: `None` when that leaves it open. Proof-number search
+    /// only (alpha-beta's testers answer `None`).
+    pub fn known<G: Game>(&mut self, game: &G, t: i32) -> Option<bool> {
+        if let Some(r) = game.result() {
+            return Some(result_value(&r) >= t);
+        }
+        if !self.shared.pns {
+            return None;
+        }
+        let mut s = search::Searcher::new(game.clone(), &self.shared, Vec::new());
+        let k = s.known(t);
+        s.finish();
+        k
+    }
+
     /// The best move the tables remember for `game`'s current state, if
     /// any (a hint: test the child before relying on it).
     pub fn hint<G: Game>(&mut self, game: &G) -> Option<Move> {

@@ -109,6 +109,52 @@ fn random_records() {
 }
 
 #[test]
+fn the_proof_number_order_writes_certificates_that_hold() {
+    deep(proof_number_order)
+}
+
+/// Under proof-number search the writer tries the shallow order once,
+/// then its own order alone (docs/certificates.md, "Writing
+/// certificates"). A first budget of one unit of work stops the shallow
+/// order at its first decision, so every decision here comes from the
+/// proof-number order.
+fn proof_number_order() {
+    let pns = SolveOptions {
+        engine: kosolve_solver::Engine::Pns,
+        ..opts(1)
+    };
+    let copts = CertificateOptions {
+        first_budget: 1,
+        ..Default::default()
+    };
+    for rs in certified() {
+        for su in [Suicide::Forbidden, Suicide::Allowed] {
+            let Some(r) = rules(rs, su, 0) else { continue };
+            for b in ["2x3", "1x6", "2x4"] {
+                let board = board(b);
+                let setup = Setup::default();
+                let g = setup.standard(board.clone(), r).unwrap();
+                let v = solve_game(&g, &opts(1)).value().expect("solved");
+                let c = certificates_with(board, r, &setup, v, &pns, &copts)
+                    .unwrap_or_else(|e| panic!("{b} {rs} {su:?}: {e}"));
+                let n = i32::try_from(g.board().len()).unwrap();
+                if v > -n && v < n {
+                    assert!(c.decisions > 0, "{b} {rs} {su:?}: no decision written");
+                }
+                for (cert, order) in c.certificates.iter().zip(&c.orders) {
+                    check::check(cert)
+                        .unwrap_or_else(|e| panic!("{b} {rs} {su:?}: rejected: {e}"));
+                    assert_eq!(cert.header.threshold, v);
+                    if !cert.strategy.is_empty() {
+                        assert_eq!(*order, "proof-number", "{b} {rs} {su:?}");
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
 fn a_work_cap_stops_the_writer() {
     // 2x3 psk: neither claim is beyond the score's range, so both need
     // decisions, and a cap of 1 unit of work is spent at the first

@@ -98,6 +98,7 @@ struct RawLimits {
     memory_mib: Option<u64>,
     threads: Option<usize>,
     kee_situations: Option<u64>,
+    certificate_work: Option<u64>,
 }
 
 /// Per-job limits.
@@ -128,7 +129,15 @@ pub struct Limits {
     /// Write proof certificates of every solved job whose ruleset has them
     /// (`certificates = true`; docs/certificates.md), next to its PV.
     pub certificates: bool,
+    /// The most work a job's writer spends on one claim's certificate
+    /// under each move order before the job goes without one
+    /// (`limits.certificate_work`; default 2^24 units of solver nodes
+    /// plus 256 per prover decision written; docs/configs.md).
+    pub certificate_work: u64,
 }
+
+/// The default of [`Limits::certificate_work`].
+pub const DEFAULT_CERTIFICATE_WORK: u64 = 1 << 24;
 
 impl Default for Limits {
     fn default() -> Self {
@@ -141,6 +150,7 @@ impl Default for Limits {
             kee_situations: None,
             engine: kosolve_solver::Engine::Auto,
             certificates: false,
+            certificate_work: DEFAULT_CERTIFICATE_WORK,
         }
     }
 }
@@ -495,6 +505,9 @@ impl Ctx<'_> {
         if l.threads == Some(0) {
             return Err(self.err_at(0, "limits.threads must be at least 1"));
         }
+        if l.certificate_work == Some(0) {
+            return Err(self.err_at(0, "limits.certificate_work must be at least 1"));
+        }
         if l.kee_situations == Some(0) {
             return Err(self.err_at(0, "limits.kee_situations must be at least 1"));
         }
@@ -544,6 +557,7 @@ impl Ctx<'_> {
             threads: l.threads.unwrap_or(d.threads),
             kee_method,
             kee_situations: l.kee_situations,
+            certificate_work: l.certificate_work.unwrap_or(d.certificate_work),
         };
         Ok(limits)
     }

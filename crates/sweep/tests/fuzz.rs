@@ -89,6 +89,7 @@ const LIMIT_KEYS: Keys = &[
     ("memory_mib", &["16"]),
     ("threads", &["2"]),
     ("kee_situations", &["500"]),
+    ("certificate_work", &["4096"]),
 ];
 
 /// `[[positions]]` keys.

@@ -120,6 +120,23 @@ fn engine_defaults_to_auto_and_unknown_engines_are_refused() {
 }
 
 #[test]
+fn certificate_work_defaults_to_2_pow_24_and_zero_is_refused() {
+    assert_eq!(config().limits.certificate_work, 1 << 24);
+    let c = with_setting("psk", "[limits]\ncertificate_work = 1_000_000").unwrap();
+    assert!(c
+        .jobs()
+        .iter()
+        .all(|j| j.limits.certificate_work == 1_000_000));
+    let e = with_setting("psk", "[limits]\ncertificate_work = 0")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("limits.certificate_work must be at least 1"),
+        "{e}"
+    );
+}
+
+#[test]
 fn kee_method_defaults_to_the_search() {
     assert_eq!(config().limits.kee_method, Method::Search);
     let c = with_setting("kee", "kee_method = \"parity\"").unwrap();

@@ -139,6 +139,20 @@ impl<G: Game> Searcher<'_, G> {
         }
     }
 
+    /// Whether the test "value >= t" at the current node is decided
+    /// without expanding it (the end of the game, the value range, the
+    /// static bounds, or a stored bound whose dependencies hold in the
+    /// history at hand): `None` when it is open. Counts one node.
+    pub(crate) fn known(&mut self, t: i32) -> Option<bool> {
+        if !self.dep {
+            return None;
+        }
+        match self.look(t) {
+            Look::Decided(holds) => Some(holds),
+            Look::Open(..) | Look::Abort => None,
+        }
+    }
+
     /// Looks at the current node without expanding it: the end of the
     /// game, the value range, the static bounds and the tables. Counts one
     /// node.
