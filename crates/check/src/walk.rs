@@ -250,24 +250,6 @@ struct Entry {
 }
 
 impl Entry {
-    /// The entry of the footprint `ids` (sorted, distinct) in `history`.
-    fn new(ids: &[RecordId], history: &History) -> Entry {
-        let mut words: Vec<(u32, u64, u64)> = Vec::new();
-        for &id in ids {
-            let (w, bit) = (id / 64, 1u64 << (id % 64));
-            match words.last_mut() {
-                Some(last) if last.0 == w => last.1 |= bit,
-                _ => words.push((w, bit, 0)),
-            }
-        }
-        for word in &mut words {
-            word.2 = history.word(word.0 as usize) & word.1;
-        }
-        Entry {
-            words: words.into(),
-        }
-    }
-
     /// True when `history` agrees with the entry on its whole footprint.
     fn matches(&self, history: &History) -> bool {
         self.words
@@ -337,10 +319,11 @@ struct Walker {
     log: Vec<RecordId>,
     /// The query log of the node being expanded (reused).
     queries: Vec<RecordId>,
-    /// Per record id, the last completion that met it (deduplication).
-    seen: Vec<u64>,
-    /// Completions so far (the stamp written into `seen`).
-    completions: u64,
+    /// Per 64-id word, the footprint ids met so far in the completion
+    /// under way (all 0 between completions).
+    masks: Vec<u64>,
+    /// The words of `masks` that the completion under way touched.
+    touched: Vec<u32>,
     /// The moves from the claim's start to the current node.
     line: Vec<Move>,
     /// The expanded nodes from the root to the current node.
@@ -363,8 +346,8 @@ impl Walker {
             memo: HashMap::default(),
             log: Vec::new(),
             queries: Vec::new(),
-            seen: Vec::new(),
-            completions: 0,
+            masks: Vec::new(),
+            touched: Vec::new(),
             line: Vec::new(),
             stack: Vec::new(),
             report: Report {
@@ -439,28 +422,43 @@ impl Walker {
     /// entries, so that the parent's footprint includes it. A footprint
     /// of more than [`FOOTPRINT_CAP`] records is passed up but not stored.
     fn complete(&mut self, oracle: &mut dyn Oracle, frame: Frame) {
-        self.completions += 1;
-        let stamp = self.completions;
-        self.seen.resize(self.game.history().interned(), 0);
-        let mut footprint: Vec<RecordId> = Vec::new();
         let history = self.game.history();
+        self.masks.resize(history.interned().div_ceil(64), 0);
+        self.touched.clear();
+        let mut size = 0usize;
         for &tagged in &self.log[frame.foot_start..] {
             let id = tagged & !LACK;
             if tagged & LACK == 0 && !history.has(id) {
                 // A ban by a position the subtree itself made.
                 continue;
             }
-            let seen = &mut self.seen[id as usize];
-            if *seen != stamp {
-                *seen = stamp;
-                footprint.push(id);
+            let (w, bit) = ((id / 64) as usize, 1u64 << (id % 64));
+            let mask = &mut self.masks[w];
+            if *mask == 0 {
+                self.touched.push(w as u32);
+            }
+            if *mask & bit == 0 {
+                *mask |= bit;
+                size += 1;
             }
         }
-        footprint.sort_unstable();
-        let entry = Entry::new(&footprint, history);
+        // The distinct ids by word, words ascending: what sorting the ids
+        // and grouping them by word gives, without sorting the ids.
+        self.touched.sort_unstable();
+        let words: Vec<(u32, u64, u64)> = self
+            .touched
+            .iter()
+            .map(|&w| {
+                let mask = std::mem::take(&mut self.masks[w as usize]);
+                (w, mask, history.word(w as usize) & mask)
+            })
+            .collect();
+        let entry = Entry {
+            words: words.into(),
+        };
         self.log.truncate(frame.foot_start);
         self.log.extend(entry.tagged(history));
-        if footprint.len() <= FOOTPRINT_CAP {
+        if size <= FOOTPRINT_CAP {
             self.memo.entry(frame.key).or_default().push(entry);
             self.report.memo_entries += 1;
         }

@@ -142,8 +142,7 @@ fn proof_number_order() {
                     assert!(c.decisions > 0, "{b} {rs} {su:?}: no decision written");
                 }
                 for (cert, order) in c.certificates.iter().zip(&c.orders) {
-                    check::check(cert)
-                        .unwrap_or_else(|e| panic!("{b} {rs} {su:?}: rejected: {e}"));
+                    check::check(cert).unwrap_or_else(|e| panic!("{b} {rs} {su:?}: rejected: {e}"));
                     assert_eq!(cert.header.threshold, v);
                     if !cert.strategy.is_empty() {
                         assert_eq!(*order, "proof-number", "{b} {rs} {su:?}");
