@@ -14,7 +14,7 @@
 //! are compared with the checker's own: the two rules implementations
 //! agree on every node of every certificate written, or nothing is written.
 
-use crate::{SolveOptions, Tables, Tester};
+use crate::{Follower, SolveOptions, Tables, Tester};
 use kosolve_board::{Board, Color, Point, Shape};
 use kosolve_check as check;
 use kosolve_rules::{End, Game, Move, Rules, Ruleset, Setup, SetupError, StandardGame};
@@ -201,9 +201,10 @@ struct Writer<'a> {
     game: StandardGame,
     /// The alpha-beta tester of the orders but [`Order::Proven`].
     tester: Tester<'a>,
-    /// The proof-number tester of [`Order::Proven`], where the solve's
-    /// engine is proof-number search.
-    pns: Option<Tester<'a>>,
+    /// The proof-number searcher of [`Order::Proven`], where the solve's
+    /// engine is proof-number search. It follows the walk move by move
+    /// (its history mirror is never rebuilt from the whole line).
+    pns: Option<Follower<'a, StandardGame>>,
     prover: Color,
     threshold: i32,
     out: Vec<check::Move>,
@@ -259,16 +260,12 @@ impl Order {
 }
 
 impl<'a> Writer<'a> {
-    /// The tester of the current order.
-    fn tester(&mut self) -> &mut Tester<'a> {
-        self.tester_and_game().0
-    }
-
-    /// The tester of the current order, and the game.
-    fn tester_and_game(&mut self) -> (&mut Tester<'a>, &StandardGame) {
-        match (self.order, self.pns.as_mut()) {
-            (Order::Proven, Some(p)) => (p, &self.game),
-            _ => (&mut self.tester, &self.game),
+    /// The proof-number follower, when the current order is
+    /// [`Order::Proven`].
+    fn proven(&mut self) -> Option<&mut Follower<'a, StandardGame>> {
+        match self.order {
+            Order::Proven => self.pns.as_mut(),
+            _ => None,
         }
     }
 
@@ -281,29 +278,55 @@ impl<'a> Writer<'a> {
         }
     }
 
+    /// Plays `m` in the writer's game and its follower.
+    fn enter(&mut self, m: Move) {
+        self.game.play(m);
+        if let Some(f) = self.pns.as_mut() {
+            f.play(m);
+        }
+    }
+
+    /// Takes back the move of [`Writer::enter`].
+    fn leave(&mut self) {
+        self.game.undo();
+        if let Some(f) = self.pns.as_mut() {
+            f.undo();
+        }
+    }
+
     /// Whether the claim holds from the game's current state.
     fn holds(&mut self) -> Result<bool, String> {
         self.tests += 1;
         let t = self.test_threshold();
-        self.cap_test();
-        let (tester, game) = self.tester_and_game();
-        match tester.test(game, t) {
+        let left = self.left();
+        let r = match self.proven() {
+            Some(f) => f.test(t, Some(left)),
+            None => {
+                self.tester.set_node_cap(Some(left));
+                self.tester.test(&self.game, t)
+            }
+        };
+        match r {
             Some(ge) => Ok(ge == (self.prover == Color::Black)),
             None => Err(self.test_stopped()),
         }
     }
 
-    /// Caps the next test at the work this attempt has left, so that one
-    /// test cannot run on past the budget (nor past the sweep's cap).
-    fn cap_test(&mut self) {
-        let left = self.budget.saturating_sub(self.work()).max(1);
-        self.tester().set_node_cap(Some(left));
+    /// The work this attempt has left (at least 1): the cap of its next
+    /// test, so that one test cannot run on past the budget (nor past the
+    /// sweep's cap).
+    fn left(&self) -> u64 {
+        self.budget.saturating_sub(self.work()).max(1)
     }
 
     /// Why a test stopped: the attempt's budget (try another), or a limit
     /// or Ctrl-C (give up).
     fn test_stopped(&mut self) -> String {
-        if self.tester().capped() {
+        let capped = match self.proven() {
+            Some(f) => f.capped(),
+            None => self.tester.capped(),
+        };
+        if capped {
             self.over_budget = true;
             "over the attempt's budget".into()
         } else {
@@ -319,9 +342,9 @@ impl<'a> Writer<'a> {
             .saturating_add(DECISION_WORK.saturating_mul(self.out.len() as u64))
     }
 
-    /// The nodes of both testers' tests so far.
+    /// The nodes of both kinds of tests so far.
     fn solver_nodes(&self) -> u64 {
-        self.tester.nodes() + self.pns.as_ref().map_or(0, Tester::nodes)
+        self.tester.nodes() + self.pns.as_ref().map_or(0, Follower::nodes)
     }
 
     /// Whether the attempt has spent its budget (and notes it).
@@ -389,8 +412,10 @@ impl check::Oracle for Writer<'_> {
             if self.pass_ends() {
                 first.push(check::Move::Pass);
             }
-            let (tester, game) = self.tester_and_game();
-            let hint = tester.hint(game);
+            let hint = match self.proven() {
+                Some(f) => f.hint(),
+                None => self.tester.hint(&self.game),
+            };
             if let Some(h) = hint.and_then(|h| to_check_move(h).ok()) {
                 if legal.contains(&h) && !first.contains(&h) {
                     first.push(h);
@@ -407,10 +432,9 @@ impl check::Oracle for Writer<'_> {
             // search.
             let t = self.test_threshold();
             for &m in &order {
-                self.game.play(to_rules_move(m));
-                let (tester, game) = self.tester_and_game();
-                let known = tester.known(game, t);
-                self.game.undo();
+                self.enter(to_rules_move(m));
+                let known = self.proven().and_then(|f| f.known(t));
+                self.leave();
                 if known == Some(self.prover == Color::Black) {
                     self.out.push(m);
                     return Ok(m);
@@ -422,11 +446,11 @@ impl check::Oracle for Writer<'_> {
             let mut depth = 2;
             while depth <= 64 {
                 for &m in &order {
-                    self.game.play(to_rules_move(m));
+                    self.enter(to_rules_move(m));
                     self.tests += 1;
-                    self.cap_test();
+                    self.tester.set_node_cap(Some(self.left()));
                     let r = self.tester.test_within(&self.game, t, depth);
-                    self.game.undo();
+                    self.leave();
                     match r {
                         None => return Err(self.test_stopped()),
                         Some(Some(ge)) if ge == (self.prover == Color::Black) => {
@@ -443,9 +467,9 @@ impl check::Oracle for Writer<'_> {
             }
         }
         for m in order {
-            self.game.play(to_rules_move(m));
+            self.enter(to_rules_move(m));
             let ok = self.holds();
-            self.game.undo();
+            self.leave();
             if ok? {
                 self.out.push(m);
                 return Ok(m);
@@ -461,11 +485,11 @@ impl check::Oracle for Writer<'_> {
     }
 
     fn play(&mut self, m: check::Move) {
-        self.game.play(to_rules_move(m));
+        self.enter(to_rules_move(m));
     }
 
     fn undo(&mut self) {
-        self.game.undo();
+        self.leave();
     }
 }
 
@@ -562,6 +586,9 @@ pub fn certificates_with(
         ..opts.clone()
     };
     let pns_tables = pns.then(|| Tables::new(&game, &pns_opts));
+    let pns_tester = pns_tables
+        .as_ref()
+        .map(|t| Tester::new(&game, &pns_opts, t));
     let mut out = Certificates {
         certificates: Vec::new(),
         decisions: 0,
@@ -580,9 +607,7 @@ pub fn certificates_with(
         let mut w = Writer {
             game: game.clone(),
             tester: Tester::new(&game, &opts, &tables),
-            pns: pns_tables
-                .as_ref()
-                .map(|t| Tester::new(&game, &pns_opts, t)),
+            pns: None,
             prover,
             threshold: value,
             out: Vec::new(),
@@ -597,6 +622,7 @@ pub fn certificates_with(
         };
         let report = loop {
             w.game = game.clone();
+            w.pns = pns_tester.as_ref().map(|t| t.follower(&game));
             w.out.clear();
             w.over_budget = false;
             w.nodes_at_start = w.solver_nodes();

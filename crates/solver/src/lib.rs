@@ -722,6 +722,86 @@ impl<'t> Tester<'t> {
     }
 }
 
+impl<'t> Tester<'t> {
+    /// A [`Follower`] of this tester's tables and limits, at `game`'s
+    /// current state.
+    pub fn follower<G: Game>(&self, game: &G) -> Follower<'_, G> {
+        Follower {
+            s: search::Searcher::new(game.clone(), &self.shared, Vec::new()),
+            capped: false,
+        }
+    }
+}
+
+/// A searcher that follows one line of play, a move at a time, and answers
+/// tests at the nodes along it, as [`Tester`] does (the same tables,
+/// limits and counters): its mirror of the history grows and shrinks with
+/// the line, where a [`Tester`] builds it again from the whole history at
+/// every test. For callers that test many nodes of long lines (the
+/// certificate writer's walk).
+pub struct Follower<'s, G: Game> {
+    s: search::Searcher<'s, G>,
+    capped: bool,
+}
+
+impl<G: Game> Follower<'_, G> {
+    /// Plays `m` (legal at the current state).
+    pub fn play(&mut self, m: Move) {
+        self.s.play(m);
+    }
+
+    /// Takes back the last move played.
+    pub fn undo(&mut self) {
+        self.s.undo();
+    }
+
+    /// As [`Tester::known`], at the current state.
+    pub fn known(&mut self, t: i32) -> Option<bool> {
+        if let Some(r) = self.s.game.result() {
+            return Some(result_value(&r) >= t);
+        }
+        if !self.s.shared_pns() {
+            return None;
+        }
+        let k = self.s.known(t);
+        self.s.finish();
+        k
+    }
+
+    /// As [`Tester::test`], at the current state, with at most `cap` nodes
+    /// (`None`: no cap; [`Follower::capped`] says whether it stopped there).
+    pub fn test(&mut self, t: i32, cap: Option<u64>) -> Option<bool> {
+        if let Some(r) = self.s.game.result() {
+            return Some(result_value(&r) >= t);
+        }
+        self.s.set_budget(cap);
+        let v = self.s.test(t, 0);
+        self.s.finish();
+        let aborted = self.s.aborted;
+        self.capped = aborted && self.s.budget_spent();
+        self.s.clear_stop();
+        (!aborted).then_some(v >= t)
+    }
+
+    /// Whether the last test stopped at its cap.
+    pub fn capped(&self) -> bool {
+        self.capped
+    }
+
+    /// As [`Tester::hint`], at the current state.
+    pub fn hint(&mut self) -> Option<Move> {
+        if self.s.game.result().is_some() {
+            return None;
+        }
+        self.s.best_hint()
+    }
+
+    /// Nodes searched by all tests of the tester's tables so far.
+    pub fn nodes(&self) -> u64 {
+        self.s.shared_nodes()
+    }
+}
+
 /// Why a solve cannot be done.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SolveError {

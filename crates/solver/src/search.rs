@@ -1130,6 +1130,23 @@ impl<'a, G: Game> Searcher<'a, G> {
         self.flush();
     }
 
+    /// Whether the tests run proof-number search.
+    pub(crate) fn shared_pns(&self) -> bool {
+        self.shared.pns
+    }
+
+    /// The nodes of every searcher of the shared state, flushed so far.
+    pub(crate) fn shared_nodes(&self) -> u64 {
+        self.shared.nodes.load(Ordering::Relaxed)
+    }
+
+    /// Readies this searcher for another test after one that stopped:
+    /// clears the stop and the private budget.
+    pub(crate) fn clear_stop(&mut self) {
+        self.aborted = false;
+        self.budget = None;
+    }
+
     /// Stops this searcher, as at a limit, once it has searched `n` more
     /// nodes (`None`: no private budget).
     pub(crate) fn set_budget(&mut self, n: Option<u64>) {
