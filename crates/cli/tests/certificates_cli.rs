@@ -168,8 +168,7 @@ fn every_committed_certificate_holds() {
 #[test]
 fn every_four_by_four_certificate_holds() {
     let root = repo();
-    let text =
-        std::fs::read_to_string(root.join("results").join("certificates-4x4.csv")).unwrap();
+    let text = std::fs::read_to_string(root.join("results").join("certificates-4x4.csv")).unwrap();
     let mut checked = 0;
     for line in text.lines().skip(1) {
         let f: Vec<&str> = line.split(',').collect();
