@@ -7,8 +7,10 @@
 //! that very walk through [`kosolve_check::Oracle`], so the two stay in
 //! step by construction. At each prover node it asks the solver, with the
 //! full history and tables kept across the whole walk, which child keeps
-//! the claim, and takes the first that does, in one of two move orders
-//! tried in turn under growing budgets (see [`Order`]). A claim beyond
+//! the claim, and takes the first that does, in one of four move orders
+//! tried in turn under growing budgets (see [`Order`]): three that ask
+//! alpha-beta, and one that asks proof-number search where the solve
+//! runs it. A claim beyond
 //! the score's range needs no walk, and gets an empty strategy. The rules
 //! engine plays along, and every node's legal moves
 //! are compared with the checker's own: the two rules implementations
