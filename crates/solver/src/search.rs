@@ -1159,6 +1159,61 @@ impl<'a, G: Game> Searcher<'a, G> {
     }
 }
 
+/// The order of the fail-hard tests "value >= t" of proof-number search:
+/// first 0, then away from it in steps of 1, 2, 4, ... while every
+/// answer goes the same way, then bisection of what is left between the
+/// proven bounds (docs/solver.md, "The order of the thresholds"). Each
+/// step starts from the latest proven bound, so a test is never wasted
+/// outside the range still open.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Thresholds {
+    /// How many tests were answered "holds" and "fails".
+    held: u32,
+    failed: u32,
+    /// The next step away from the proven bound.
+    step: i32,
+}
+
+impl Thresholds {
+    /// Before the first test.
+    pub(crate) fn new() -> Thresholds {
+        Thresholds {
+            held: 0,
+            failed: 0,
+            step: 1,
+        }
+    }
+
+    /// The next threshold t, with the value proven to lie in [lo, hi]
+    /// (lo < hi): lo < t <= hi, so that either answer narrows the range.
+    pub(crate) fn next(&mut self, lo: i32, hi: i32) -> i32 {
+        debug_assert!(lo < hi);
+        let t = match (self.held, self.failed) {
+            (0, 0) => 0,
+            (_, 0) => self.stride(lo),
+            (0, _) => (hi + 1).saturating_sub(self.stride(0)),
+            _ => lo + (hi - lo + 1) / 2,
+        };
+        t.clamp(lo + 1, hi)
+    }
+
+    /// `from` plus the current step, which doubles for the next time.
+    fn stride(&mut self, from: i32) -> i32 {
+        let t = from.saturating_add(self.step);
+        self.step = self.step.saturating_mul(2);
+        t
+    }
+
+    /// Records the answer of the test of the latest threshold.
+    pub(crate) fn answer(&mut self, holds: bool) {
+        if holds {
+            self.held += 1;
+        } else {
+            self.failed += 1;
+        }
+    }
+}
+
 /// The outcome of the driver: proven bounds (equal when solved).
 pub(crate) struct Bounds {
     pub lower: i32,
@@ -1197,14 +1252,17 @@ pub(crate) fn drive<G: Game>(game: &G, shared: &Shared, opts: &SolveOptions) -> 
             }
         }
         Strategy::Mtdf if shared.pns && s.dep => {
-            // Fail-hard tests: bisection of the proven range.
+            // Fail-hard tests, galloping from 0 (docs/solver.md, "The
+            // order of the thresholds").
+            let mut order = Thresholds::new();
             while lo < hi {
-                let beta = lo + (hi - lo + 1) / 2;
+                let beta = order.next(lo, hi);
                 publish(beta, lo, hi);
                 let v = pns_race(&mut s, game, shared, beta);
                 if s.aborted {
                     break;
                 }
+                order.answer(v >= beta);
                 if v < beta {
                     hi = beta - 1;
                 } else {
@@ -1429,6 +1487,47 @@ pub(crate) fn stats(shared: &Shared, start: Instant, threads: usize) -> Stats {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The thresholds the driver tests against a game of value `v` in
+    /// [lo, hi], and the bounds it ends with.
+    fn thresholds_for(v: i32, mut lo: i32, mut hi: i32) -> (Vec<i32>, i32, i32) {
+        let mut order = Thresholds::new();
+        let mut tested = Vec::new();
+        while lo < hi {
+            let t = order.next(lo, hi);
+            assert!(lo < t && t <= hi, "{t} outside ({lo}, {hi}]");
+            tested.push(t);
+            order.answer(v >= t);
+            if v >= t {
+                lo = t;
+            } else {
+                hi = t - 1;
+            }
+            assert!(tested.len() <= 64, "no end: {tested:?}");
+        }
+        (tested, lo, hi)
+    }
+
+    #[test]
+    fn the_thresholds_gallop_from_zero_then_bisect() {
+        // 4x4's range and value (docs/solver.md, "The order of the
+        // thresholds").
+        assert_eq!(thresholds_for(2, -16, 16), (vec![0, 1, 3, 2], 2, 2));
+        assert_eq!(thresholds_for(15, -15, 15), (vec![0, 1, 3, 7, 15], 15, 15));
+        assert_eq!(thresholds_for(-3, -9, 9), (vec![0, -1, -3, -2], -3, -3));
+        assert_eq!(thresholds_for(0, -1, 1), (vec![0, 1], 0, 0));
+        // Every value of every small range is found exactly.
+        for lo in -20..=0 {
+            for hi in 1..=20 {
+                for v in lo..=hi {
+                    let (_, l, h) = thresholds_for(v, lo, hi);
+                    assert_eq!((l, h), (v, v), "value {v} in [{lo}, {hi}]");
+                }
+            }
+        }
+        // A range that does not hold 0 starts at its nearer end.
+        assert_eq!(thresholds_for(5, 3, 8).0[0], 4);
+    }
 
     #[test]
     fn deepening_limits_grow_by_a_quarter_and_end_unlimited() {
