@@ -349,6 +349,32 @@ impl<'a> Writer<'a> {
         self.tester.nodes() + self.pns.as_ref().map_or(0, Follower::nodes)
     }
 
+    /// Moves on to the next attempt after one over its budget: the next
+    /// order, or the first order again with four times the budget, or
+    /// [`CertificateError::TooLarge`] once an attempt at `cap` failed.
+    /// Proof-number search's games try the shallow order once, then the
+    /// proof-number order alone.
+    fn next_attempt(&mut self, cap: u64) -> Result<(), CertificateError> {
+        let next = match (self.pns.is_some(), self.order) {
+            (true, Order::Proven) | (false, Order::Hint) => {
+                if self.budget >= cap {
+                    return Err(CertificateError::TooLarge(cap));
+                }
+                self.budget = self.budget.saturating_mul(4).min(cap);
+                if self.pns.is_some() {
+                    Order::Proven
+                } else {
+                    Order::Shallow
+                }
+            }
+            (true, _) => Order::Proven,
+            (false, Order::Shallow) => Order::PassFirst,
+            (false, _) => Order::Hint,
+        };
+        self.order = next;
+        Ok(())
+    }
+
     /// Whether the attempt has spent its budget (and notes it).
     fn over(&mut self) -> bool {
         if self.work() >= self.budget {
@@ -644,28 +670,7 @@ pub fn certificates_with(
             match r {
                 Ok(rep) => break rep,
                 Err(_) if w.stopped => return Err(CertificateError::Stopped),
-                Err(_) if w.over_budget => {
-                    if w.pns.is_some() {
-                        // Proof-number search's games: the shallow order
-                        // once, then the proven order alone.
-                        if w.order == Order::Proven {
-                            if w.budget >= cap {
-                                return Err(CertificateError::TooLarge(cap));
-                            }
-                            w.budget = w.budget.saturating_mul(4).min(cap);
-                        }
-                        w.order = Order::Proven;
-                    } else if w.order == Order::Shallow {
-                        w.order = Order::PassFirst;
-                    } else if w.order == Order::PassFirst {
-                        w.order = Order::Hint;
-                    } else if w.budget >= cap {
-                        return Err(CertificateError::TooLarge(cap));
-                    } else {
-                        w.order = Order::Shallow;
-                        w.budget = w.budget.saturating_mul(4).min(cap);
-                    }
-                }
+                Err(_) if w.over_budget => w.next_attempt(cap)?,
                 Err(e) => return Err(CertificateError::Walk(e.to_string())),
             }
         };
