@@ -203,9 +203,9 @@ struct Writer<'a> {
     game: StandardGame,
     /// The alpha-beta tester of the orders but [`Order::Proven`].
     tester: Tester<'a>,
-    /// The proof-number searcher of [`Order::Proven`], where the solve's
-    /// engine is proof-number search. It follows the walk move by move
-    /// (its history mirror is never rebuilt from the whole line).
+    /// The proof-number searcher, during an attempt of [`Order::Proven`]
+    /// only. It follows the walk move by move (its history mirror is
+    /// never rebuilt from the whole line).
     pns: Option<Follower<'a, StandardGame>>,
     prover: Color,
     threshold: i32,
@@ -262,13 +262,9 @@ impl Order {
 }
 
 impl<'a> Writer<'a> {
-    /// The proof-number follower, when the current order is
-    /// [`Order::Proven`].
+    /// The proof-number follower, during an attempt of [`Order::Proven`].
     fn proven(&mut self) -> Option<&mut Follower<'a, StandardGame>> {
-        match self.order {
-            Order::Proven => self.pns.as_mut(),
-            _ => None,
-        }
+        self.pns.as_mut()
     }
 
     /// The threshold t of the solver's test "value >= t" that decides the
@@ -352,16 +348,16 @@ impl<'a> Writer<'a> {
     /// Moves on to the next attempt after one over its budget: the next
     /// order, or the first order again with four times the budget, or
     /// [`CertificateError::TooLarge`] once an attempt at `cap` failed.
-    /// Proof-number search's games try the shallow order once, then the
-    /// proof-number order alone.
-    fn next_attempt(&mut self, cap: u64) -> Result<(), CertificateError> {
-        let next = match (self.pns.is_some(), self.order) {
+    /// Proof-number search's games (`pns`) try the shallow order once,
+    /// then the proof-number order alone.
+    fn next_attempt(&mut self, cap: u64, pns: bool) -> Result<(), CertificateError> {
+        let next = match (pns, self.order) {
             (true, Order::Proven) | (false, Order::Hint) => {
                 if self.budget >= cap {
                     return Err(CertificateError::TooLarge(cap));
                 }
                 self.budget = self.budget.saturating_mul(4).min(cap);
-                if self.pns.is_some() {
+                if pns {
                     Order::Proven
                 } else {
                     Order::Shallow
@@ -650,7 +646,10 @@ pub fn certificates_with(
         };
         let report = loop {
             w.game = game.clone();
-            w.pns = pns_tester.as_ref().map(|t| t.follower(&game));
+            w.pns = pns_tester
+                .as_ref()
+                .filter(|_| w.order == Order::Proven)
+                .map(|t| t.follower(&game));
             w.out.clear();
             w.over_budget = false;
             w.nodes_at_start = w.solver_nodes();
@@ -670,7 +669,7 @@ pub fn certificates_with(
             match r {
                 Ok(rep) => break rep,
                 Err(_) if w.stopped => return Err(CertificateError::Stopped),
-                Err(_) if w.over_budget => w.next_attempt(cap)?,
+                Err(_) if w.over_budget => w.next_attempt(cap, pns)?,
                 Err(e) => return Err(CertificateError::Walk(e.to_string())),
             }
         };

@@ -660,16 +660,10 @@ impl<'t> Tester<'t> {
     /// the tester was made for) is at least `t`; `None` when a limit or
     /// Ctrl-C stopped the test.
     pub fn test<G: Game>(&mut self, game: &G, t: i32) -> Option<bool> {
-        if let Some(r) = game.result() {
-            return Some(result_value(&r) >= t);
-        }
-        let mut s = search::Searcher::new(game.clone(), &self.shared, Vec::new());
-        s.set_budget(self.node_cap);
-        let v = s.test(t, 0);
-        s.finish();
-        let aborted = s.aborted;
-        self.capped = aborted && s.budget_spent();
-        (!aborted).then_some(v >= t)
+        let mut f = self.follower(game);
+        let r = f.test(t, self.node_cap);
+        self.capped = f.capped();
+        r
     }
 
     /// Whether the value of `game`'s current state is at least `t`, by
@@ -687,42 +681,17 @@ impl<'t> Tester<'t> {
         (!s.aborted).then_some(v)
     }
 
-    /// Whether "value >= t" holds at `game`'s current state as far as the
-    /// tables, the static bounds and the end of the game decide it without
-    /// a search: `None` when that leaves it open. Proof-number search
-    /// only (alpha-beta's testers answer `None`).
-    pub fn known<G: Game>(&mut self, game: &G, t: i32) -> Option<bool> {
-        if let Some(r) = game.result() {
-            return Some(result_value(&r) >= t);
-        }
-        if !self.shared.pns {
-            return None;
-        }
-        let mut s = search::Searcher::new(game.clone(), &self.shared, Vec::new());
-        let k = s.known(t);
-        s.finish();
-        k
-    }
-
     /// The best move the tables remember for `game`'s current state, if
     /// any (a hint: test the child before relying on it).
     pub fn hint<G: Game>(&mut self, game: &G) -> Option<Move> {
-        if game.result().is_some() {
-            return None;
-        }
-        let mut s = search::Searcher::new(game.clone(), &self.shared, Vec::new());
-        let m = s.best_hint();
-        s.finish();
-        m
+        self.follower(game).hint()
     }
 
     /// Nodes searched by its tests so far.
     pub fn nodes(&self) -> u64 {
         self.shared.nodes.load(Ordering::Relaxed)
     }
-}
 
-impl<'t> Tester<'t> {
     /// A [`Follower`] of this tester's tables and limits, at `game`'s
     /// current state.
     pub fn follower<G: Game>(&self, game: &G) -> Follower<'_, G> {
@@ -755,21 +724,23 @@ impl<G: Game> Follower<'_, G> {
         self.s.undo();
     }
 
-    /// As [`Tester::known`], at the current state.
+    /// Whether "value >= t" holds at the current state as far as the end
+    /// of the game, the static bounds and the tables decide it without a
+    /// search: `None` when that leaves it open. Proof-number search only
+    /// (under alpha-beta the answer is `None`).
     pub fn known(&mut self, t: i32) -> Option<bool> {
         if let Some(r) = self.s.game.result() {
             return Some(result_value(&r) >= t);
-        }
-        if !self.s.shared_pns() {
-            return None;
         }
         let k = self.s.known(t);
         self.s.finish();
         k
     }
 
-    /// As [`Tester::test`], at the current state, with at most `cap` nodes
-    /// (`None`: no cap; [`Follower::capped`] says whether it stopped there).
+    /// Whether the value of the current state is at least `t`, searching
+    /// at most `cap` nodes (`None`: no cap; [`Follower::capped`] says
+    /// whether it stopped there); `None` when a limit, the cap or Ctrl-C
+    /// stopped the test.
     pub fn test(&mut self, t: i32, cap: Option<u64>) -> Option<bool> {
         if let Some(r) = self.s.game.result() {
             return Some(result_value(&r) >= t);
@@ -788,12 +759,15 @@ impl<G: Game> Follower<'_, G> {
         self.capped
     }
 
-    /// As [`Tester::hint`], at the current state.
+    /// The best move the tables remember for the current state, if any
+    /// (a hint: test the child before relying on it).
     pub fn hint(&mut self) -> Option<Move> {
         if self.s.game.result().is_some() {
             return None;
         }
-        self.s.best_hint()
+        let m = self.s.best_hint();
+        self.s.finish();
+        m
     }
 
     /// Nodes searched by all tests of the tester's tables so far.

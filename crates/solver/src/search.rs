@@ -1130,11 +1130,6 @@ impl<'a, G: Game> Searcher<'a, G> {
         self.flush();
     }
 
-    /// Whether the tests run proof-number search.
-    pub(crate) fn shared_pns(&self) -> bool {
-        self.shared.pns
-    }
-
     /// The nodes of every searcher of the shared state, flushed so far.
     pub(crate) fn shared_nodes(&self) -> u64 {
         self.shared.nodes.load(Ordering::Relaxed)

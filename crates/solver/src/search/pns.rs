@@ -142,9 +142,10 @@ impl<G: Game> Searcher<'_, G> {
     /// Whether the test "value >= t" at the current node is decided
     /// without expanding it (the end of the game, the value range, the
     /// static bounds, or a stored bound whose dependencies hold in the
-    /// history at hand): `None` when it is open. Counts one node.
+    /// history at hand): `None` when it is open, and always under
+    /// alpha-beta (whose tables the look does not read). Counts one node.
     pub(crate) fn known(&mut self, t: i32) -> Option<bool> {
-        if !self.dep {
+        if !self.dep || !self.shared.pns {
             return None;
         }
         match self.look(t) {
