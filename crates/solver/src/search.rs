@@ -1081,8 +1081,8 @@ impl<'a, G: Game> Searcher<'a, G> {
     }
 
     /// The null-window test "value >= beta" by the solve's engine:
-    /// [`Searcher::pns_test`] under proof-number search (fail-hard),
-    /// otherwise [`Searcher::null_window`] (fail-soft).
+    /// [`Searcher::pns_test`] under proof-number search, otherwise
+    /// [`Searcher::null_window`] (both fail-soft).
     pub fn test(&mut self, beta: i32, ply: usize) -> i32 {
         if self.shared.pns && self.dep {
             self.pns_test(beta, ply)
@@ -1154,12 +1154,17 @@ impl<'a, G: Game> Searcher<'a, G> {
     }
 }
 
-/// The order of the fail-hard tests "value >= t" of proof-number search:
-/// first 0, then away from it in steps of 1, 2, 4, ... while every
+/// The first step of the galloping thresholds (1, 2 and 3 measured in
+/// docs/performance.md, "Fail-soft proofs").
+const FIRST_STEP: i32 = 3;
+
+/// The order of the tests "value >= t" of proof-number search:
+/// first 0, then away from it in steps of 3, 6, 12, ... while every
 /// answer goes the same way, then bisection of what is left between the
-/// proven bounds (docs/solver.md, "The order of the thresholds"). Each
-/// step starts from the latest proven bound, so a test is never wasted
-/// outside the range still open.
+/// proven bounds (docs/solver.md, "The order of the thresholds"), its
+/// middle rounded towards the latest answer's bound. Each step starts
+/// from the latest proven bound, so a test is never wasted outside the
+/// range still open.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Thresholds {
     /// How many tests were answered "holds" and "fails".
@@ -1167,6 +1172,8 @@ pub(crate) struct Thresholds {
     failed: u32,
     /// The next step away from the proven bound.
     step: i32,
+    /// Whether the latest test held.
+    last_held: bool,
 }
 
 impl Thresholds {
@@ -1175,7 +1182,8 @@ impl Thresholds {
         Thresholds {
             held: 0,
             failed: 0,
-            step: 1,
+            step: FIRST_STEP,
+            last_held: false,
         }
     }
 
@@ -1187,7 +1195,10 @@ impl Thresholds {
             (0, 0) => 0,
             (_, 0) => self.stride(lo),
             (0, _) => (hi + 1).saturating_sub(self.stride(0)),
-            _ => lo + (hi - lo + 1) / 2,
+            // Bisection, the middle of an even count of candidates taken
+            // on the side of the latest answer's bound.
+            _ if self.last_held => lo + (hi - lo + 1) / 2,
+            _ => lo + (hi - lo + 2) / 2,
         };
         t.clamp(lo + 1, hi)
     }
@@ -1201,6 +1212,7 @@ impl Thresholds {
 
     /// Records the answer of the test of the latest threshold.
     pub(crate) fn answer(&mut self, holds: bool) {
+        self.last_held = holds;
         if holds {
             self.held += 1;
         } else {
@@ -1247,7 +1259,7 @@ pub(crate) fn drive<G: Game>(game: &G, shared: &Shared, opts: &SolveOptions) -> 
             }
         }
         Strategy::Mtdf if shared.pns && s.dep => {
-            // Fail-hard tests, galloping from 0 (docs/solver.md, "The
+            // Fail-soft tests, galloping from 0 (docs/solver.md, "The
             // order of the thresholds").
             let mut order = Thresholds::new();
             while lo < hi {
@@ -1258,10 +1270,11 @@ pub(crate) fn drive<G: Game>(game: &G, shared: &Shared, opts: &SolveOptions) -> 
                     break;
                 }
                 order.answer(v >= beta);
+                debug_assert!(lo <= v && v <= hi, "a bound outside the proven range");
                 if v < beta {
-                    hi = beta - 1;
+                    hi = v.max(lo);
                 } else {
-                    lo = beta;
+                    lo = v.min(hi);
                 }
             }
             s.finish();
@@ -1484,8 +1497,10 @@ mod tests {
     use super::*;
 
     /// The thresholds the driver tests against a game of value `v` in
-    /// [lo, hi], and the bounds it ends with.
-    fn thresholds_for(v: i32, mut lo: i32, mut hi: i32) -> (Vec<i32>, i32, i32) {
+    /// [lo, hi], and the bounds it ends with. `soft`: how far towards `v`
+    /// each test's fail-soft bound lies beyond its threshold, from 0
+    /// (fail-hard: t or t - 1) to 1 (the value itself).
+    fn thresholds_soft(v: i32, mut lo: i32, mut hi: i32, soft: f64) -> (Vec<i32>, i32, i32) {
         let mut order = Thresholds::new();
         let mut tested = Vec::new();
         while lo < hi {
@@ -1493,30 +1508,45 @@ mod tests {
             assert!(lo < t && t <= hi, "{t} outside ({lo}, {hi}]");
             tested.push(t);
             order.answer(v >= t);
+            // The driver's update (`drive`) from a bound between the
+            // fail-hard one and the value.
+            let hard = if v >= t { t } else { t - 1 };
+            let bound = hard + ((v - hard) as f64 * soft).round() as i32;
             if v >= t {
-                lo = t;
+                lo = bound.min(hi);
             } else {
-                hi = t - 1;
+                hi = bound.max(lo);
             }
             assert!(tested.len() <= 64, "no end: {tested:?}");
         }
         (tested, lo, hi)
     }
 
+    /// [`thresholds_soft`] with fail-hard answers.
+    fn thresholds_for(v: i32, lo: i32, hi: i32) -> (Vec<i32>, i32, i32) {
+        thresholds_soft(v, lo, hi, 0.0)
+    }
+
     #[test]
     fn the_thresholds_gallop_from_zero_then_bisect() {
         // 4x4's range and value (docs/solver.md, "The order of the
         // thresholds").
-        assert_eq!(thresholds_for(2, -16, 16), (vec![0, 1, 3, 2], 2, 2));
-        assert_eq!(thresholds_for(15, -15, 15), (vec![0, 1, 3, 7, 15], 15, 15));
-        assert_eq!(thresholds_for(-3, -9, 9), (vec![0, -1, -3, -2], -3, -3));
+        assert_eq!(thresholds_for(2, -16, 16), (vec![0, 3, 2], 2, 2));
+        assert_eq!(thresholds_for(1, -16, 16), (vec![0, 3, 2, 1], 1, 1));
+        assert_eq!(thresholds_for(15, -15, 15), (vec![0, 3, 9, 15], 15, 15));
+        assert_eq!(thresholds_for(-3, -9, 9), (vec![0, -3, -2], -3, -3));
         assert_eq!(thresholds_for(0, -1, 1), (vec![0, 1], 0, 0));
-        // Every value of every small range is found exactly.
+        // A fail-soft bound at the value ends the search at once.
+        assert_eq!(thresholds_soft(2, -16, 16, 1.0), (vec![0, 5], 2, 2));
+        // Every value of every small range is found exactly, whatever
+        // the answers' bounds.
         for lo in -20..=0 {
             for hi in 1..=20 {
                 for v in lo..=hi {
-                    let (_, l, h) = thresholds_for(v, lo, hi);
-                    assert_eq!((l, h), (v, v), "value {v} in [{lo}, {hi}]");
+                    for soft in [0.0, 0.3, 0.5, 1.0] {
+                        let (_, l, h) = thresholds_soft(v, lo, hi, soft);
+                        assert_eq!((l, h), (v, v), "value {v} in [{lo}, {hi}], {soft}");
+                    }
                 }
             }
         }

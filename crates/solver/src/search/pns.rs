@@ -3,10 +3,11 @@
 //!
 //! The engine answers the same null-window question as
 //! [`Searcher::null_window`], with the same exactness machinery: a proven
-//! or disproven node is stored in the dependency table as the bound
-//! "value >= t" or "value <= t - 1", with the history entries its proof
-//! read (D+ and D-), by the very code the alpha-beta search stores with
-//! ([`Searcher::store_with_deps`]); and a node is decided by a stored bound
+//! or disproven node is stored in the dependency table as the fail-soft
+//! bound "value >= v" (v >= t) or "value <= v" (v < t), with the history
+//! entries its proof read (D+ and D-), by the very code the alpha-beta
+//! search stores with ([`Searcher::store_with_deps`]); and a node is
+//! decided by a stored bound
 //! only where [`Searcher::probe`] finds its dependencies hold in the
 //! history at hand. Proof and disproof numbers of open nodes are kept in a
 //! lossy table of this searcher's own, keyed by the canonical
@@ -90,21 +91,24 @@ impl PnTable {
 
 /// What a look at a node found.
 enum Look {
-    /// Decided: whether "value >= t" holds; the dependencies are in `last_deps`.
-    Decided(bool),
+    /// Decided, with the bound found (fail-soft): "value >= v" where
+    /// v >= t, "value <= v" where v < t; the dependencies are in `last_deps`.
+    Decided(i32),
     /// Open, with its proof and disproof numbers.
     Open(u64, u64),
     /// The search was stopped.
     Abort,
 }
 
-/// A child of an expanded node: its move, its entry's digest and tag, and
-/// its numbers (0 / [`INF`] once decided).
+/// A child of an expanded node: its move, its entry's digest and tag, its
+/// numbers (0 / [`INF`] once decided) and, once decided, its fail-soft
+/// bound (see [`Look::Decided`]).
 struct Kid {
     m: Move,
     entry: Option<(u64, crate::mirror::Tag)>,
     pn: u64,
     dn: u64,
+    v: i32,
 }
 
 /// The table key of a node's numbers for threshold `t`.
@@ -115,28 +119,26 @@ fn pn_key(w: &Window, t: i32) -> Option<u64> {
 }
 
 impl<G: Game> Searcher<'_, G> {
-    /// The test "value >= t" at the current node by df-pn: returns `t`
-    /// (proven) or `t - 1` (disproven), as a fail-hard null-window search
-    /// would; meaningless when `aborted` is set. Requires dependency
-    /// tracking (every ruleset with a history-free key).
+    /// The test "value >= t" at the current node by df-pn, fail-soft as
+    /// the null-window search: returns v >= t (value >= v, proven) or
+    /// v < t (value <= v, disproven), the bound the proof's leaves give
+    /// (docs/solver.md, "Fail-soft proofs"); meaningless when `aborted` is
+    /// set. Requires dependency tracking (every ruleset with a
+    /// history-free key).
     pub fn pns_test(&mut self, t: i32, ply: usize) -> i32 {
         self.last_unknown = false;
         match self.look(t) {
-            Look::Decided(true) => return t,
-            Look::Decided(false) => return t - 1,
+            Look::Decided(v) => return v,
             Look::Abort => return 0,
             Look::Open(..) => {}
         }
-        let (pn, dn) = self.mid(t, INF, INF, ply);
+        let (pn, dn, v) = self.mid(t, INF, INF, ply);
         if self.aborted {
             return 0;
         }
         debug_assert!(pn == 0 || dn == 0, "df-pn returned open at the root");
-        if pn == 0 {
-            t
-        } else {
-            t - 1
-        }
+        debug_assert_eq!(pn == 0, v >= t, "a bound on the wrong side of t");
+        v
     }
 
     /// Whether the test "value >= t" at the current node is decided
@@ -149,7 +151,7 @@ impl<G: Game> Searcher<'_, G> {
             return None;
         }
         match self.look(t) {
-            Look::Decided(holds) => Some(holds),
+            Look::Decided(v) => Some(v >= t),
             Look::Open(..) | Look::Abort => None,
         }
     }
@@ -162,13 +164,13 @@ impl<G: Game> Searcher<'_, G> {
             if self.aborted {
                 return Look::Abort;
             }
-            return Look::Decided(v >= t);
+            return Look::Decided(v);
         }
         if let Some(v) = self.static_cut(t - 1, t) {
-            return Look::Decided(v >= t);
+            return Look::Decided(v);
         }
         match self.probe(t - 1, t) {
-            Probed::Decided(v) => Look::Decided(v >= t),
+            Probed::Decided(v) => Look::Decided(v),
             Probed::Open(w) => {
                 let (pn, dn) = match pn_key(&w, t).and_then(|k| self.shared.pn_table.get(k)) {
                     Some(n) => n,
@@ -196,12 +198,13 @@ impl<G: Game> Searcher<'_, G> {
 
     /// Expands the current (open) node and searches below it until its
     /// proof number reaches `thpn` or its disproof number `thdn`, or it is
-    /// decided. Returns its numbers; when decided (one of them 0) the
-    /// bound is stored and `last_deps` holds its dependencies.
-    fn mid(&mut self, t: i32, thpn: u64, thdn: u64, ply: usize) -> (u64, u64) {
+    /// decided. Returns its numbers and, when decided (one of them 0), its
+    /// fail-soft bound (see [`Look::Decided`]; otherwise 0); the bound is
+    /// stored and `last_deps` holds its dependencies.
+    fn mid(&mut self, t: i32, thpn: u64, thdn: u64, ply: usize) -> (u64, u64, i32) {
         // The tables may have learnt this node since the parent looked.
         let w = match self.probe(t - 1, t) {
-            Probed::Decided(v) => return if v >= t { (0, INF) } else { (INF, 0) },
+            Probed::Decided(v) => return if v >= t { (0, INF, v) } else { (INF, 0, v) },
             Probed::Open(w) => w,
         };
         let maximize = self.game.to_move() == Color::Black;
@@ -217,12 +220,13 @@ impl<G: Game> Searcher<'_, G> {
             let look = self.look(t);
             let d = self.last_deps;
             self.undo();
-            let (pn, dn) = match look {
+            let (pn, dn, v) = match look {
                 Look::Abort => {
                     self.bufs[ply] = moves;
-                    return (1, 1);
+                    return (1, 1, 0);
                 }
-                Look::Decided(holds) => {
+                Look::Decided(v) => {
+                    let holds = v >= t;
                     let d = through(d, entry);
                     if holds == maximize {
                         decided = Some((kids.len(), self.chosen(d, m, entry)));
@@ -231,38 +235,50 @@ impl<G: Game> Searcher<'_, G> {
                             entry,
                             pn: 0,
                             dn: 0,
+                            v,
                         });
                         break;
                     }
                     rest.merge(&d);
                     if holds {
-                        (0, INF)
+                        (0, INF, v)
                     } else {
-                        (INF, 0)
+                        (INF, 0, v)
                     }
                 }
-                Look::Open(pn, dn) => (pn, dn),
+                Look::Open(pn, dn) => (pn, dn, 0),
             };
-            kids.push(Kid { m, entry, pn, dn });
+            kids.push(Kid {
+                m,
+                entry,
+                pn,
+                dn,
+                v,
+            });
         }
         self.bufs[ply] = moves;
         let key = pn_key(&w, t);
         loop {
             if let Some((i, d)) = decided {
-                let m = kids[i].m;
-                return self.settle(&w, t, maximize, m, d, Deps::NONE, nodes_before);
+                let (m, v) = (kids[i].m, kids[i].v);
+                return self.settle(&w, (t, v), m, d, Deps::NONE, nodes_before);
             }
             let (pn, dn) = numbers(&kids, maximize);
             if pn == 0 || dn == 0 {
-                // Every child decided against the side to move.
+                // Every child decided against the side to move: Black's
+                // best is the largest of their upper bounds, White's the
+                // least of their lower bounds.
+                let vs = kids.iter().map(|k| k.v);
+                let v = if maximize { vs.max() } else { vs.min() };
                 let m = kids[0].m;
-                return self.settle(&w, t, !maximize, m, Deps::NONE, rest, nodes_before);
+                let v = v.expect("an expanded node has a move");
+                return self.settle(&w, (t, v), m, Deps::NONE, rest, nodes_before);
             }
             if pn >= thpn || dn >= thdn {
                 if let Some(k) = key {
                     self.shared.pn_table.put(k, pn, dn);
                 }
-                return (pn, dn);
+                return (pn, dn, 0);
             }
             let (i, second) = select(&kids, maximize, &mut self.jitter);
             // The child's thresholds, less the edge cost its numbers carry here.
@@ -281,14 +297,15 @@ impl<G: Game> Searcher<'_, G> {
             let m = kids[i].m;
             let entry = self.play(m);
             debug_assert_eq!(entry.map(|e| e.0), kids[i].entry.map(|e| e.0));
-            let (kpn, kdn) = self.mid(t, cpn, cdn, ply + 1);
+            let (kpn, kdn, kv) = self.mid(t, cpn, cdn, ply + 1);
             let d = self.last_deps;
             self.undo();
             if self.aborted {
-                return (pn, dn);
+                return (pn, dn, 0);
             }
             kids[i].pn = kpn;
             kids[i].dn = kdn;
+            kids[i].v = kv;
             if kpn == 0 || kdn == 0 {
                 let holds = kpn == 0;
                 let d = through(d, entry);
@@ -311,23 +328,23 @@ impl<G: Game> Searcher<'_, G> {
     }
 
     /// Stores a decided node through [`Searcher::store_with_deps`] and
-    /// returns its numbers. `proven`: "value >= t" holds. The node is
-    /// decided by the child `best` in the side to move's favour (its
-    /// dependencies `best_deps`, the chosen move's entry avoided), or
-    /// against it by every child (their union `all`).
-    #[allow(clippy::too_many_arguments)]
+    /// returns its numbers and bound. `(t, v)`: the threshold and the
+    /// fail-soft bound, "value >= v" where v >= t (proven), "value <= v"
+    /// otherwise. The node is decided by the child `best` in the side to
+    /// move's favour (its dependencies `best_deps`, the chosen move's
+    /// entry avoided), or against it by every child (their union `all`).
     fn settle(
         &mut self,
         w: &Window,
-        t: i32,
-        proven: bool,
+        (t, v): (i32, i32),
         best: Move,
         best_deps: Deps,
         all: Deps,
         nodes_before: u64,
-    ) -> (u64, u64) {
+    ) -> (u64, u64, i32) {
+        let proven = v >= t;
         let verdict = Verdict {
-            best: if proven { t } else { t - 1 },
+            best: v,
             best_i: 0,
             best_deps,
             all_deps: all,
@@ -336,9 +353,9 @@ impl<G: Game> Searcher<'_, G> {
         let work = self.nodes - nodes_before + 1;
         self.store_with_deps(w, verdict, move_code(best), work);
         if proven {
-            (0, INF)
+            (0, INF, v)
         } else {
-            (INF, 0)
+            (INF, 0, v)
         }
     }
 }
