@@ -69,6 +69,44 @@ fn node_limit_reports_bounds() {
     assert!(v["lower"].as_i64().unwrap() <= 9 && v["upper"].as_i64().unwrap() >= 9);
 }
 
+/// A board past 16 points is refused without a limit and searched within
+/// one: 4x5 under a node limit answers with proven bounds, and so does a
+/// start with 17 empty points.
+#[test]
+fn boards_past_sixteen_points_are_searched_within_a_limit() {
+    let (code, _, err) = run(&["solve", "--board", "4x5"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--max-nodes"), "{err}");
+    let v = solve_json(&["--board", "4x5", "--max-nodes", "20000"]);
+    assert_eq!(v["status"], "unsolved", "{v}");
+    assert_eq!(v["stopped"], "nodes", "{v}");
+    let (lo, hi) = (v["lower"].as_i64().unwrap(), v["upper"].as_i64().unwrap());
+    assert!(-20 <= lo && lo <= hi && hi <= 20, "{v}");
+    let seventeen = "XO.../X..../...../.....";
+    let v = solve_json(&[
+        "--board",
+        "4x5",
+        "--position",
+        seventeen,
+        "--rules",
+        "ssk",
+        "--max-nodes",
+        "5000",
+    ]);
+    assert_eq!(v["status"], "unsolved", "{v}");
+    // Kee keeps its own limits.
+    let (code, _, err) = run(&[
+        "solve",
+        "--board",
+        "4x5",
+        "--rules",
+        "kee",
+        "--max-nodes",
+        "9",
+    ]);
+    assert_eq!(code, 2, "{err}");
+}
+
 #[test]
 fn sgf_is_written() {
     let dir = tmpdir("solve", "sgf");

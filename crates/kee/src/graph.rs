@@ -64,6 +64,15 @@ impl Positions {
         if board.len() > 20 {
             return None;
         }
+        // Listing every legal position reads 3^n colourings: past 12
+        // points, first make sure there are few, by a search that stops
+        // at the first position too many (each position it reaches is
+        // legal), so that 4x5 is refused at once.
+        if board.len() > 12
+            && reachable_positions(board, suicide, Position::EMPTY, MAX_POSITIONS).is_none()
+        {
+            return None;
+        }
         let list = legal_positions(board);
         if list.len() > MAX_POSITIONS {
             return None;

@@ -854,6 +854,20 @@ pub fn check_feasible(board: &Board, rules: &Rules) -> Result<(), SolveError> {
 /// [`check_feasible`], counting the start's empty points instead of the
 /// board's points where the start is not the empty board.
 pub fn check_feasible_from(board: &Board, rules: &Rules, setup: &Setup) -> Result<(), SolveError> {
+    check_feasible_within(board, rules, setup, false)
+}
+
+/// [`check_feasible_from`] for a solve that runs under a node or time
+/// limit (`limited`): then the table rulesets are searched on boards (and
+/// from starts) past [`MAX_POINTS`] too, and the answer holds the bounds
+/// proven within the limit. Kee keeps its limits, which its search needs
+/// to end at all.
+pub fn check_feasible_within(
+    board: &Board,
+    rules: &Rules,
+    setup: &Setup,
+    limited: bool,
+) -> Result<(), SolveError> {
     let empty_board = setup.is_empty_board();
     let n = if empty_board {
         board.len()
@@ -876,7 +890,7 @@ pub fn check_feasible_from(board: &Board, rules: &Rules, setup: &Setup) -> Resul
             )));
         }
     }
-    if n > MAX_POINTS {
+    if n > MAX_POINTS && !(limited && rules.ruleset != Ruleset::Kee) {
         let what = if empty_board {
             "boards of up to {MAX_POINTS} points and this board has"
         } else {
@@ -884,7 +898,8 @@ pub fn check_feasible_from(board: &Board, rules: &Rules, setup: &Setup) -> Resul
         }
         .replace("{MAX_POINTS}", &MAX_POINTS.to_string());
         return Err(SolveError::TooLarge(format!(
-            "the exact search is offered on {what} {n} (see docs/performance.md)"
+            "the exact search is offered on {what} {n} (see docs/performance.md), or \
+             under --max-nodes or --max-seconds"
         )));
     }
     Ok(())
@@ -1187,7 +1202,8 @@ pub fn solve_from(
         return solve_kee_graph(&board, rules, setup, opts);
     }
     if opts.refuse_large {
-        check_feasible_from(&board, &rules, setup)?;
+        let limited = opts.max_nodes.is_some() || opts.max_seconds.is_some();
+        check_feasible_within(&board, &rules, setup, limited)?;
     }
     let kind = rules.ruleset.value_kind();
     let board_name = board.name().to_string();
