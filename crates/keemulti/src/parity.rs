@@ -353,8 +353,8 @@ impl Graph {
         let (value, p_strategy, c_strategy) = self.bisect(player, payoff);
         let (lo, hi) = range(payoff, self.points);
         let proof = match side {
-            Side::Lower => (value > lo).then(|| (value, &p_strategy, 1)),
-            Side::Upper => (value < hi).then(|| (value + 1, &c_strategy, 0)),
+            Side::Lower => (value > lo).then_some((value, &p_strategy, 1)),
+            Side::Upper => (value < hi).then_some((value + 1, &c_strategy, 0)),
         };
         if let Some((t, strategy, s)) = proof {
             let (base, bt) = question(payoff, t);
