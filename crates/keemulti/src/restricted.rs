@@ -299,9 +299,9 @@ pub fn solve(
 }
 
 /// Bounds on `player`'s values of `payoffs` from restricted games: for K =
-/// `opts.limit_from`, ... the game with her restricted to board histories
-/// under K (a lower bound) and the game with every other player so
-/// restricted (an upper bound), each built under `opts.max_situations`
+/// `opts.limit_from`, ... the game with every other player restricted to
+/// board histories under K (an upper bound) and the game with her so
+/// restricted (a lower bound), each built under `opts.max_situations`
 /// and answered by [`Graph::bound`] (each bound's strategy checked, its
 /// line replayed in [`crate::Game`]). A side stops at its first graph that
 /// outgrows the cap (a larger K only adds situations); everything stops
@@ -319,9 +319,12 @@ pub fn player_bounds(
         .map(|&pay| Bounds::trivial(pay, points))
         .collect();
     let mut runs = Vec::new();
+    // The upper side first: it restricts every other player, so its
+    // graphs are the smaller ones with three or more players (docs/kee.md),
+    // and where its bound meets the other the larger graph is never built.
     let mut open = [true, true];
     for limit in opts.limit_from..=opts.limit_up_to {
-        for (i, side) in [Side::Lower, Side::Upper].into_iter().enumerate() {
+        for (i, side) in [Side::Upper, Side::Lower].into_iter().enumerate() {
             if !open[i] || bounds.iter().all(|b| b.value().is_some()) {
                 continue;
             }
