@@ -136,18 +136,20 @@ fn unpack(k: u128) -> (u8, u16, [u32; crate::MAX_PLAYERS]) {
     ((k & 3) as u8, (k >> 2) as u16 & 0x3ff, hist)
 }
 
+/// Per position and player, her board plays: the point and the index of
+/// the position made.
+type Plays = Vec<Vec<Vec<(Point, u16)>>>;
+
 /// Every position board plays of any colour reach from the empty board,
-/// in any order, and per position and player her board plays (point and
-/// the index of the position made).
-#[allow(clippy::type_complexity)]
+/// in any order, and their board plays.
 fn reachable_positions(
     board: &Board,
     rules: KeeRules,
-) -> Result<(Vec<KPosition>, Vec<Vec<Vec<(Point, u16)>>>), KeeMultiError> {
+) -> Result<(Vec<KPosition>, Plays), KeeMultiError> {
     let mut index: HashMap<KPosition, u16> = HashMap::new();
     let mut positions = vec![KPosition::EMPTY];
     index.insert(KPosition::EMPTY, 0);
-    let mut plays: Vec<Vec<Vec<(Point, u16)>>> = Vec::new();
+    let mut plays: Plays = Vec::new();
     let mut i = 0;
     while i < positions.len() {
         let x = positions[i];
