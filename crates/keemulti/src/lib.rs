@@ -13,11 +13,16 @@
 //! - [`parity`]: the exact method for larger boards: the graph of game
 //!   situations solved as parity games (docs/kee.md, "Kee with more than
 //!   two players").
+//! - [`restricted`]: bounds on each player's values where the full graph
+//!   outgrows its cap, from restricted games (docs/kee.md, "Restricted
+//!   games for more than two players").
 
 #![warn(missing_docs)]
 
 pub mod parity;
 pub mod reference;
+pub mod restricted;
+mod verify;
 
 use kosolve_board::{Bitboard, Board, Point, Suicide};
 use std::collections::BTreeSet;
@@ -119,6 +124,16 @@ pub enum KeeMultiError {
     TooManyPositions(usize),
     /// A strategy failed its check: a bug, never a limit.
     CheckFailed(String),
+    /// A restricted game asked for a bound it does not give: a lower bound
+    /// needs P alone restricted, an upper bound only coalition members.
+    NotABound {
+        /// The player whose value was asked.
+        player: Player,
+        /// The graph's restriction.
+        restriction: parity::Restriction,
+        /// The bound asked for.
+        side: parity::Side,
+    },
 }
 
 impl fmt::Display for KeeMultiError {
@@ -151,6 +166,14 @@ impl fmt::Display for KeeMultiError {
                 write!(f, "{n} positions are more than the situation keys index")
             }
             KeeMultiError::CheckFailed(s) => write!(f, "internal check failed: {s}"),
+            KeeMultiError::NotABound {
+                player,
+                restriction,
+                side,
+            } => write!(
+                f,
+                "the game with {restriction} gives no {side} bound for {player}"
+            ),
         }
     }
 }

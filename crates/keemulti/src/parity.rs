@@ -10,6 +10,7 @@
 //! strategies. Shares only [`KPosition`] (board play and area) with the
 //! reference; every answer is replayed in the literal [`Game`].
 
+pub use crate::restricted::{Restriction, Side};
 use crate::{Game, KPosition, KeeMultiError, KeeRules, Payoff, Player, Turn};
 use hashbrown::HashMap;
 use kosolve_board::{Board, Point};
@@ -27,6 +28,7 @@ const MAX_HISTORIES: u32 = 1 << 29;
 /// The graph of game situations of a k-player Kee game from the empty board.
 pub struct Graph {
     rules: KeeRules,
+    restriction: Restriction,
     points: i32,
     /// Every position board plays can reach from the empty board.
     positions: Vec<KPosition>,
@@ -52,6 +54,8 @@ struct Histories {
     ids: HashMap<Box<[u64]>, u32>,
     added: HashMap<(u32, u16), u32>,
     single: Vec<u32>,
+    /// The number of positions in each set.
+    sizes: Vec<u16>,
 }
 
 impl Histories {
@@ -66,6 +70,7 @@ impl Histories {
             ids,
             added: HashMap::new(),
             single: vec![u32::MAX; positions],
+            sizes: vec![0],
         }
     }
 
@@ -77,9 +82,15 @@ impl Histories {
         if id >= MAX_HISTORIES {
             return Err(KeeMultiError::TooLarge(u64::from(MAX_HISTORIES)));
         }
+        self.sizes
+            .push(set.iter().map(|w| w.count_ones()).sum::<u32>() as u16);
         self.sets.push(set.clone());
         self.ids.insert(set, id);
         Ok(id)
+    }
+
+    fn size(&self, h: u32) -> u32 {
+        u32::from(self.sizes[h as usize])
     }
 
     fn contains(&self, h: u32, x: u16) -> bool {
@@ -125,6 +136,47 @@ fn unpack(k: u128) -> (u8, u16, [u32; crate::MAX_PLAYERS]) {
     ((k & 3) as u8, (k >> 2) as u16 & 0x3ff, hist)
 }
 
+/// Per position and player, her board plays: the point and the index of
+/// the position made.
+type Plays = Vec<Vec<Vec<(Point, u16)>>>;
+
+/// Every position board plays of any colour reach from the empty board,
+/// in any order, and their board plays.
+fn reachable_positions(
+    board: &Board,
+    rules: KeeRules,
+) -> Result<(Vec<KPosition>, Plays), KeeMultiError> {
+    let mut index: HashMap<KPosition, u16> = HashMap::new();
+    let mut positions = vec![KPosition::EMPTY];
+    index.insert(KPosition::EMPTY, 0);
+    let mut plays: Plays = Vec::new();
+    let mut i = 0;
+    while i < positions.len() {
+        let x = positions[i];
+        let mut row = Vec::new();
+        for p in Player::all(rules.players) {
+            let mut out = Vec::new();
+            for q in x.empty(board) {
+                if let Ok(y) = x.play(board, p, q, rules.suicide) {
+                    let next = positions.len();
+                    let j = *index.entry(y).or_insert_with(|| {
+                        positions.push(y);
+                        next as u16
+                    });
+                    if positions.len() > MAX_POSITIONS {
+                        return Err(KeeMultiError::TooManyPositions(positions.len()));
+                    }
+                    out.push((q, j));
+                }
+            }
+            row.push(out);
+        }
+        plays.push(row);
+        i += 1;
+    }
+    Ok((positions, plays))
+}
+
 impl Graph {
     /// Builds the graph from the empty board with Black to move; refuses
     /// with [`KeeMultiError::TooLarge`] past `max_situations` situations.
@@ -133,36 +185,24 @@ impl Graph {
         rules: KeeRules,
         max_situations: u64,
     ) -> Result<Graph, KeeMultiError> {
+        Graph::build_restricted(board, rules, Restriction::NONE, max_situations)
+    }
+
+    /// Builds the graph of the game where the players of `restriction`
+    /// may make a board play only while their board history holds fewer
+    /// than `restriction.limit` positions (passing stays open); refuses
+    /// with [`KeeMultiError::TooLarge`] past `max_situations` situations.
+    /// The restriction depends only on the situation, so the graph is the
+    /// part of the full graph those players' allowed turns reach
+    /// (docs/kee.md, "Restricted games for more than two players").
+    pub fn build_restricted(
+        board: &Board,
+        rules: KeeRules,
+        restriction: Restriction,
+        max_situations: u64,
+    ) -> Result<Graph, KeeMultiError> {
         let k = rules.players;
-        // Positions reachable by board plays of any colour, in any order.
-        let mut index: HashMap<KPosition, u16> = HashMap::new();
-        let mut positions = vec![KPosition::EMPTY];
-        index.insert(KPosition::EMPTY, 0);
-        let mut plays: Vec<Vec<Vec<(Point, u16)>>> = Vec::new();
-        let mut i = 0;
-        while i < positions.len() {
-            let x = positions[i];
-            let mut row = Vec::new();
-            for p in Player::all(k) {
-                let mut out = Vec::new();
-                for q in x.empty(board) {
-                    if let Ok(y) = x.play(board, p, q, rules.suicide) {
-                        let next = positions.len();
-                        let j = *index.entry(y).or_insert_with(|| {
-                            positions.push(y);
-                            next as u16
-                        });
-                        if positions.len() > MAX_POSITIONS {
-                            return Err(KeeMultiError::TooManyPositions(positions.len()));
-                        }
-                        out.push((q, j));
-                    }
-                }
-                row.push(out);
-            }
-            plays.push(row);
-            i += 1;
-        }
+        let (positions, plays) = reachable_positions(board, rules)?;
         let area = positions
             .iter()
             .map(|x| {
@@ -204,8 +244,10 @@ impl Graph {
                 label.push(lab);
                 Ok(())
             };
+            let held =
+                restriction.holds(Player(m)) && hist.size(h[m as usize]) >= restriction.limit;
             for &(q, y) in &plays[x as usize][m as usize] {
-                if hist.contains(h[m as usize], y) {
+                if held || hist.contains(h[m as usize], y) {
                     continue;
                 }
                 let mut h2 = h;
@@ -217,8 +259,12 @@ impl Graph {
             edge(h2, x, PASS, &mut keys)?;
             start.push(succ.len() as u32);
         }
+        // The keys and histories are not needed any more: free them before
+        // the arena's rows are built.
+        drop((keys, ids, hist));
         let mut g = Graph {
             rules,
+            restriction,
             points: board.len() as i32,
             positions,
             area,
@@ -232,6 +278,12 @@ impl Graph {
         let (start, succ) = g.arena_edges();
         g.arena = kosolve_graph::Graph::from_rows(start, succ);
         Ok(g)
+    }
+
+    /// The restriction the graph was built under ([`Restriction::NONE`]:
+    /// the game itself).
+    pub fn restriction(&self) -> Restriction {
+        self.restriction
     }
 
     /// The number of game situations.
@@ -252,62 +304,95 @@ impl Graph {
     /// The exact value for `player` of `payoff` against the coalition of the
     /// others, with a line of play checked by replaying it in [`Game`].
     ///
-    /// For [`Payoff::Score`] and [`Payoff::Margin`] the line is P's
-    /// strategy for the value against the coalition's strategy for one
-    /// more, and it must end with exactly the value. For the win questions
-    /// (0 or 1) the line is the winner's strategy against the loser's
-    /// first legal turn at each situation, and it must end in the winner's
-    /// favour.
+    /// The line is P's strategy for the value against the coalition's
+    /// strategy for one more, and it must end with exactly the value. For
+    /// the win questions (0 or 1) the loser's strategy is her first legal
+    /// turn at each situation (any strategy loses).
+    ///
+    /// On a restricted graph ([`Graph::build_restricted`]) this is the
+    /// value of the restricted game; [`Graph::bound`] also checks the
+    /// strategy that makes it a bound.
     pub fn solve(
         &self,
         board: &Board,
         player: Player,
         payoff: Payoff,
     ) -> Result<Answer, KeeMultiError> {
-        let n = self.points;
-        match payoff {
-            Payoff::Score | Payoff::Margin => {
-                let (lo, hi) = if payoff == Payoff::Score {
-                    (0, n)
-                } else {
-                    (-n, n)
-                };
-                // P wins "at least lo" and loses "at least hi + 1" whatever
-                // anyone plays, so any strategy (here: each vertex's first
-                // move) wins those; bisect between them.
-                let trivial = vec![0u8; self.arena_len()];
-                let (mut won, mut lost) = ((lo, trivial.clone()), (hi + 1, trivial));
-                while lost.0 - won.0 > 1 {
-                    let t = (won.0 + lost.0).div_euclid(2);
-                    let sol = self.threshold(player, payoff, t);
-                    if sol.won_by_p {
-                        won = (t, sol.strategy);
-                    } else {
-                        lost = (t, sol.strategy);
-                    }
-                }
-                self.answer(board, player, payoff, won.0, &won.1, &lost.1)
-            }
-            Payoff::StrictWin | Payoff::NotLose => {
-                let t = if payoff == Payoff::StrictWin { 1 } else { 0 };
-                let sol = self.threshold(player, Payoff::Margin, t);
-                let none = vec![0u8; self.arena_len()];
-                let (pv, scores) = if sol.won_by_p {
-                    self.replay(board, player, &sol.strategy, &none)?
-                } else {
-                    self.replay(board, player, &none, &sol.strategy)?
-                };
-                let value = i32::from(sol.won_by_p);
-                if payoff.of(&scores, player) != value {
-                    return Err(KeeMultiError::CheckFailed(format!(
-                        "{payoff:?} of {player}: the winner's strategy ends {scores:?}"
-                    )));
-                }
-                Ok(Answer { value, pv, scores })
-            }
-        }
+        let (value, p_strategy, c_strategy) = self.bisect(player, payoff);
+        self.answer(board, player, payoff, value, &p_strategy, &c_strategy)
     }
 
+    /// A bound on `player`'s value of `payoff` in the game itself from this
+    /// restricted graph: [`Side::Lower`] where the graph restricts P alone,
+    /// [`Side::Upper`] where it restricts only members of the coalition
+    /// (with no restriction the value is exact and either side holds).
+    ///
+    /// Besides the replayed line of [`Graph::solve`] (which must end with
+    /// exactly the restricted game's value), the strategy that makes it a
+    /// bound is checked to win its threshold against every reply of the
+    /// other side, with strongly connected components instead of
+    /// Zielonka's algorithm: P's for "at least the value" (a lower bound),
+    /// the coalition's for "below the value plus one" (an upper bound).
+    pub fn bound(
+        &self,
+        board: &Board,
+        player: Player,
+        payoff: Payoff,
+        side: Side,
+    ) -> Result<Answer, KeeMultiError> {
+        let r = self.restriction;
+        let others = Player::all(self.rules.players).any(|o| o != player && r.holds(o));
+        if match side {
+            Side::Lower => others,
+            Side::Upper => r.holds(player),
+        } {
+            return Err(KeeMultiError::NotABound {
+                player,
+                restriction: r,
+                side,
+            });
+        }
+        let (value, p_strategy, c_strategy) = self.bisect(player, payoff);
+        let (lo, hi) = range(payoff, self.points);
+        let proof = match side {
+            Side::Lower => (value > lo).then_some((value, &p_strategy, 1)),
+            Side::Upper => (value < hi).then_some((value + 1, &c_strategy, 0)),
+        };
+        if let Some((t, strategy, s)) = proof {
+            let (base, bt) = question(payoff, t);
+            let (owner, prio) = self.arena_parts(player, base, bt);
+            if !crate::verify::strategy_wins(&self.arena, &owner, &prio, strategy, s) {
+                return Err(KeeMultiError::CheckFailed(format!(
+                    "{payoff:?} of {player} under {r}: the {side} bound's strategy does not win {t}"
+                )));
+            }
+        }
+        self.answer(board, player, payoff, value, &p_strategy, &c_strategy)
+    }
+
+    /// The value of `payoff` for `player` on this graph, P's strategy that
+    /// reaches it and the coalition's that holds her below one more, by
+    /// bisection between the thresholds P wins and loses whatever anyone
+    /// plays (where any strategy, here each vertex's first move, wins).
+    fn bisect(&self, player: Player, payoff: Payoff) -> (i32, Vec<u8>, Vec<u8>) {
+        let (lo, hi) = range(payoff, self.points);
+        let trivial = vec![0u8; self.arena_len()];
+        let (mut won, mut lost) = ((lo, trivial.clone()), (hi + 1, trivial));
+        while lost.0 - won.0 > 1 {
+            let t = (won.0 + lost.0).div_euclid(2);
+            let (base, bt) = question(payoff, t);
+            let sol = self.threshold(player, base, bt);
+            if sol.won_by_p {
+                won = (t, sol.strategy);
+            } else {
+                lost = (t, sol.strategy);
+            }
+        }
+        (won.0, won.1, lost.1)
+    }
+
+    /// Replays P's strategy against the coalition's and checks that the
+    /// line ends with exactly `value`.
     fn answer(
         &self,
         board: &Board,
@@ -385,11 +470,9 @@ impl Graph {
         }
     }
 
-    /// Solves "P's payoff (score or margin) is at least t" as a parity game
-    /// on the arena: vertex 2s is situation s (priority 0, owned by its
-    /// mover's side), vertex 2s + 1 its pass vertex (the pass's priority,
-    /// one successor). P is player 1 and wins on odd priorities.
-    fn threshold(&self, player: Player, payoff: Payoff, t: i32) -> Threshold {
+    /// The owners and (compressed) priorities of the arena for "P's
+    /// payoff (score or margin) is at least t".
+    fn arena_parts(&self, player: Player, payoff: Payoff, t: i32) -> (Vec<u8>, Vec<u32>) {
         let len = self.arena_len();
         let mut prio: Vec<u32> = (0..len)
             .map(|v| {
@@ -404,6 +487,15 @@ impl Graph {
         let owner: Vec<u8> = (0..len)
             .map(|v| u8::from(v % 2 == 0 && self.to_move[v / 2] == player.0))
             .collect();
+        (owner, prio)
+    }
+
+    /// Solves "P's payoff (score or margin) is at least t" as a parity game
+    /// on the arena: vertex 2s is situation s (priority 0, owned by its
+    /// mover's side), vertex 2s + 1 its pass vertex (the pass's priority,
+    /// one successor). P is player 1 and wins on odd priorities.
+    fn threshold(&self, player: Player, payoff: Payoff, t: i32) -> Threshold {
+        let (owner, prio) = self.arena_parts(player, payoff, t);
         let arena = Arena {
             g: &self.arena,
             owner: &owner,
@@ -455,6 +547,26 @@ struct Threshold {
     won_by_p: bool,
     /// Each arena vertex's move (an index into its successors).
     strategy: Vec<u8>,
+}
+
+/// The values of `payoff` that P reaches and stays at or below whatever
+/// anyone plays, on a board of `n` points.
+fn range(payoff: Payoff, n: i32) -> (i32, i32) {
+    match payoff {
+        Payoff::Score => (0, n),
+        Payoff::Margin => (-n, n),
+        Payoff::StrictWin | Payoff::NotLose => (0, 1),
+    }
+}
+
+/// "P's payoff is at least t" as a question on the score or the margin:
+/// a strict win is a margin of at least 1, not losing one of at least 0.
+fn question(payoff: Payoff, t: i32) -> (Payoff, i32) {
+    match payoff {
+        Payoff::Score | Payoff::Margin => (payoff, t),
+        Payoff::StrictWin => (Payoff::Margin, t),
+        Payoff::NotLose => (Payoff::Margin, t - 1),
+    }
 }
 
 /// Renumbers priorities to 0, 1, 2, ... keeping their order and parity and
