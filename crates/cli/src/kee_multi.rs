@@ -1,11 +1,14 @@
 //! `kosolve solve --rules kee --players K` for K = 3 or 4: each player's
 //! guarantee with a line of play, and the winner analysis (docs/rules.md,
 //! "Kee with more than two players"; solved as in docs/kee.md, "Kee with
-//! more than two players"). `--players 2` stays the two-player solve.
+//! more than two players"). Where the whole situation graph outgrows
+//! `--memory`, restricted games bound each answer (docs/kee.md,
+//! "Restricted games for more than two players"). `--players 2` stays the
+//! two-player solve.
 
 use crate::common::{CliError, Format};
 use kosolve_board::{Board, Suicide};
-use kosolve_keemulti::parity::Graph;
+use kosolve_keemulti::restricted::{self, BoundOptions, Bounds, Solution};
 use kosolve_keemulti::{turn_name, KeeMultiError, KeeRules, Payoff, Player};
 use serde_json::json;
 use std::fmt::Write as _;
@@ -32,13 +35,70 @@ pub struct Request {
     pub unsupported: Vec<&'static str>,
 }
 
-/// One player's answers.
+/// One player's answers: proven bounds (equal where exact) and the line
+/// of the game that proved the guarantee's lower bound.
 struct PlayerAnswer {
     player: Player,
-    guarantee: i32,
-    margin: i32,
+    guarantee: (i32, i32),
+    margin: (i32, i32),
     line: Vec<String>,
     line_scores: Vec<u32>,
+}
+
+impl PlayerAnswer {
+    fn of(board: &Board, player: Player, bounds: &[Bounds]) -> PlayerAnswer {
+        let range = |b: &Bounds| (b.lower.value, b.upper.value);
+        let (g, m) = (&bounds[0], &bounds[1]);
+        let line = g.lower.line.as_ref();
+        PlayerAnswer {
+            player,
+            guarantee: range(g),
+            margin: range(m),
+            line: line.map_or_else(Vec::new, |a| {
+                a.pv.iter().map(|&t| turn_name(board, t)).collect()
+            }),
+            line_scores: line.map_or_else(Vec::new, |a| a.scores.clone()),
+        }
+    }
+
+    /// Whether she can force a strict win (a margin of at least 1):
+    /// `None` where the bounds do not settle it.
+    fn strict_win(&self) -> Option<bool> {
+        settled(self.margin, 1)
+    }
+
+    /// Whether she can prevent the others from winning (a margin of at
+    /// least 0): `None` where the bounds do not settle it.
+    fn prevents(&self) -> Option<bool> {
+        settled(self.margin, 0)
+    }
+}
+
+/// Whether a value within `(lo, hi)` is at least `t`, where the bounds say.
+fn settled((lo, hi): (i32, i32), t: i32) -> Option<bool> {
+    if lo >= t {
+        Some(true)
+    } else if hi < t {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+/// An exact value as a number, bounds as `[lo, hi]`.
+fn range_text((lo, hi): (i32, i32), signed: bool) -> String {
+    let f = |v: i32| {
+        if signed {
+            format!("{v:+}")
+        } else {
+            v.to_string()
+        }
+    };
+    if lo == hi {
+        f(lo)
+    } else {
+        format!("[{}, {}]", f(lo), f(hi))
+    }
 }
 
 fn solver_error(e: KeeMultiError) -> CliError {
@@ -77,25 +137,24 @@ pub fn run(r: Request) -> Result<(), CliError> {
     let rules = KeeRules::new(k, suicide).map_err(|e| CliError::Usage(e.to_string()))?;
     let cap = (r.memory_mib as u64).saturating_mul(1 << 20) / BYTES_PER_SITUATION;
     let t = Instant::now();
-    let g = Graph::build(&board, rules, cap.max(1)).map_err(solver_error)?;
-    let mut answers = Vec::new();
-    for p in Player::all(k) {
-        let score = g.solve(&board, p, Payoff::Score).map_err(solver_error)?;
-        let margin = g.solve(&board, p, Payoff::Margin).map_err(solver_error)?;
-        answers.push(PlayerAnswer {
-            player: p,
-            guarantee: score.value,
-            margin: margin.value,
-            line: score.pv.iter().map(|&m| turn_name(&board, m)).collect(),
-            line_scores: score.scores,
-        });
-    }
+    let opts = BoundOptions {
+        max_situations: cap.max(1),
+        ..BoundOptions::default()
+    };
+    let payoffs = [Payoff::Score, Payoff::Margin];
+    let sol = restricted::solve(&board, rules, &payoffs, opts).map_err(solver_error)?;
+    let answers: Vec<PlayerAnswer> = sol
+        .players
+        .iter()
+        .map(|pb| PlayerAnswer::of(&board, pb.player, &pb.bounds))
+        .collect();
     let seconds = t.elapsed().as_secs_f64();
     let out = Outcome {
         board: &board,
         k,
         suicide,
-        graph: &g,
+        solution: &sol,
+        cap,
         answers: &answers,
         seconds,
     };
@@ -111,29 +170,51 @@ struct Outcome<'a> {
     board: &'a Board,
     k: usize,
     suicide: Suicide,
-    graph: &'a Graph,
+    solution: &'a Solution,
+    cap: u64,
     answers: &'a [PlayerAnswer],
     seconds: f64,
 }
 
 impl Outcome<'_> {
+    /// Whether every answer is exact.
+    fn solved(&self) -> bool {
+        self.answers
+            .iter()
+            .all(|a| a.guarantee.0 == a.guarantee.1 && a.margin.0 == a.margin.1)
+    }
+
     /// The player who can force a strict win (docs/rules.md: a margin of
-    /// at least 1), if any.
+    /// at least 1), if the bounds show one.
     fn winner(&self) -> Option<Player> {
         self.answers
             .iter()
-            .find(|a| a.margin >= 1)
+            .find(|a| a.strict_win() == Some(true))
             .map(|a| a.player)
     }
 
-    /// The players who can each prevent the others from winning (a
-    /// margin of at least 0).
+    /// The players the bounds show can each prevent the others from
+    /// winning (a margin of at least 0).
     fn preventers(&self) -> Vec<Player> {
         self.answers
             .iter()
-            .filter(|a| a.margin >= 0)
+            .filter(|a| a.prevents() == Some(true))
             .map(|a| a.player)
             .collect()
+    }
+
+    /// Whether the bounds settle, for every player, whether she can force
+    /// a strict win and whether she can prevent the others from winning.
+    fn winner_settled(&self) -> bool {
+        self.answers
+            .iter()
+            .all(|a| a.strict_win().is_some() && a.prevents().is_some())
+    }
+
+    /// The full graph's situations and edges, where it fitted.
+    fn full_graph(&self) -> Option<(usize, usize)> {
+        let run = self.solution.full.as_ref()?;
+        Some((run.situations?, run.edges))
     }
 
     /// The JSON answer: a guarantee per player, the winner analysis, the graph.
@@ -142,37 +223,42 @@ impl Outcome<'_> {
             .answers
             .iter()
             .map(|a| {
+                let exact = |(lo, hi): (i32, i32)| (lo == hi).then_some(lo);
                 json!({
                     "player": a.player.name(),
                     "letter": a.player.letter().to_string(),
-                    "guarantee": a.guarantee,
-                    "margin": a.margin,
-                    "strict_win": a.margin >= 1,
-                    "prevents_others_winning": a.margin >= 0,
+                    "guarantee": exact(a.guarantee),
+                    "guarantee_bounds": [a.guarantee.0, a.guarantee.1],
+                    "margin": exact(a.margin),
+                    "margin_bounds": [a.margin.0, a.margin.1],
+                    "strict_win": a.strict_win(),
+                    "prevents_others_winning": a.prevents(),
                     "pv": a.line,
                     "pv_scores": a.line_scores,
                 })
             })
             .collect();
-        let g = self.graph;
+        let full = self.full_graph();
         json!({
             "board": self.board.name(),
             "rules": "kee",
             "players": self.k,
             "suicide": self.suicide.name(),
+            "status": if self.solved() { "solved" } else { "unsolved" },
+            "method": if full.is_some() { "full graph" } else { "restricted games" },
             "guarantees": players,
             "winner": self.winner().map(|p| p.name()),
+            "winner_settled": self.winner_settled(),
             "prevent_winning": self.preventers().iter().map(|p| p.name()).collect::<Vec<_>>(),
-            "situations": g.situations(),
-            "edges": g.edges(),
-            "positions": g.positions(),
+            "situations": full.map(|f| f.0),
+            "edges": full.map(|f| f.1),
             "seconds": self.seconds,
         })
     }
 
     /// The text answer.
     fn text(&self) -> String {
-        let (k, g) = (self.k, self.graph);
+        let k = self.k;
         let mut t = String::new();
         let names: Vec<String> = Player::all(k)
             .map(|p| format!("{} {}", p.name(), p.letter()))
@@ -184,33 +270,44 @@ impl Outcome<'_> {
             names.join(", "),
             self.suicide.name()
         );
-        let _ = writeln!(
-            t,
-            "graph: {} positions, {} situations, {} edges; {:.2} s",
-            g.positions(),
-            g.situations(),
-            g.edges(),
-            self.seconds
-        );
+        let _ = match self.full_graph() {
+            Some((situations, edges)) => writeln!(
+                t,
+                "graph: {situations} situations, {edges} edges; {:.2} s",
+                self.seconds
+            ),
+            None => writeln!(
+                t,
+                "graph: more than {} situations (--memory), so bounds from restricted games \
+                 (docs/kee.md); {:.2} s",
+                self.cap, self.seconds
+            ),
+        };
         let _ = writeln!(
             t,
             "guarantees (each player against the coalition of the others):"
         );
         for a in self.answers {
             let scores: Vec<String> = a.line_scores.iter().map(u32::to_string).collect();
+            let line = if a.line.is_empty() {
+                "none (the lower bound holds whatever anyone plays)".to_string()
+            } else {
+                format!("{} (scores {})", a.line.join(" "), scores.join("-"))
+            };
             let _ = writeln!(
                 t,
-                "  {}: {} (margin {:+}); line: {} (scores {})",
+                "  {}: {} (margin {}); line: {line}",
                 a.player.name(),
-                a.guarantee,
-                a.margin,
-                a.line.join(" "),
-                scores.join("-")
+                range_text(a.guarantee, false),
+                range_text(a.margin, true),
             );
         }
         match self.winner() {
             Some(p) => {
                 let _ = writeln!(t, "winner: {} can force a strict win", p.name());
+            }
+            None if !self.winner_settled() => {
+                let _ = writeln!(t, "winner: not settled by the bounds");
             }
             None => {
                 let list: Vec<&str> = self.preventers().iter().map(|p| p.name()).collect();

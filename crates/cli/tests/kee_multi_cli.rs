@@ -110,17 +110,55 @@ fn one_by_three_matches_the_library() {
 }
 
 /// ring:3 with three players has more game situations than the memory
-/// cap admits (more than 40 M, docs/kee.md): a refusal (exit status 2)
-/// that names the cap, never a value.
+/// cap admits (more than 40 M, docs/kee.md): restricted games bound each
+/// answer, and under 64 MiB they settle nothing (status unsolved, no
+/// value, no winner claimed).
 #[test]
-fn ring_of_three_is_refused_past_the_memory_cap() {
+fn ring_of_three_past_the_memory_cap_gives_bounds() {
     let (code, out, err) = run(&words(
         "solve --rules kee --players 3 --board ring:3 --memory 64 --format json",
     ));
-    assert_eq!(code, 2, "{out}{err}");
-    assert!(out.is_empty(), "{out}");
-    assert!(err.contains("situation graph passed"), "{err}");
-    assert!(err.contains("--memory"), "{err}");
+    assert_eq!(code, 0, "{out}{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["status"], "unsolved", "{v}");
+    assert_eq!(v["method"], "restricted games", "{v}");
+    assert!(v["situations"].is_null(), "{v}");
+    assert_eq!(v["winner_settled"], false, "{v}");
+    for row in v["guarantees"].as_array().unwrap() {
+        let b = row["guarantee_bounds"].as_array().unwrap();
+        let (lo, hi) = (b[0].as_i64().unwrap(), b[1].as_i64().unwrap());
+        assert!(0 <= lo && lo <= hi && hi <= 3, "{row}");
+        if lo < hi {
+            assert!(row["guarantee"].is_null(), "{row}");
+        }
+    }
+}
+
+/// 1x3 with three players under a cap below its 75,207 situations: the
+/// restricted games give every guarantee and margin exactly, the values
+/// of the library's full graph run here.
+#[test]
+fn one_by_three_past_the_memory_cap_is_solved_by_restricted_games() {
+    let board = Board::parse("1x3").unwrap();
+    let rules = KeeRules::new(3, Suicide::Forbidden).unwrap();
+    let v = json(&words(
+        "solve --rules kee --players 3 --board 1x3 --memory 10 --format json",
+    ));
+    assert_eq!(v["method"], "restricted games", "{v}");
+    assert_eq!(v["status"], "solved", "{v}");
+    let g = Graph::build(&board, rules, 100_000_000).unwrap();
+    for (i, row) in v["guarantees"].as_array().unwrap().iter().enumerate() {
+        let p = Player(i as u8);
+        let lib = |pay| g.solve(&board, p, pay).unwrap().value;
+        assert_eq!(row["guarantee"], lib(Payoff::Score), "{row}");
+        assert_eq!(row["margin"], lib(Payoff::Margin), "{row}");
+        assert_eq!(row["strict_win"], lib(Payoff::StrictWin) == 1, "{row}");
+        assert_eq!(
+            row["prevents_others_winning"],
+            lib(Payoff::NotLose) == 1,
+            "{row}"
+        );
+    }
 }
 
 #[test]
