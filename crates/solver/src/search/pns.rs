@@ -7,9 +7,8 @@
 //! bound "value >= v" (v >= t) or "value <= v" (v < t), with the history
 //! entries its proof read (D+ and D-), by the very code the alpha-beta
 //! search stores with ([`Searcher::store_with_deps`]); and a node is
-//! decided by a stored bound
-//! only where [`Searcher::probe`] finds its dependencies hold in the
-//! history at hand. Proof and disproof numbers of open nodes are kept in a
+//! decided by a stored bound only where [`Searcher::probe`] finds its
+//! dependencies hold in the history at hand. Proof and disproof numbers of open nodes are kept in a
 //! lossy table of this searcher's own, keyed by the canonical
 //! history-free key: they only choose which child to expand next, never
 //! what is proven, so they need no exactness argument.
@@ -122,9 +121,10 @@ impl<G: Game> Searcher<'_, G> {
     /// The test "value >= t" at the current node by df-pn, fail-soft as
     /// the null-window search: returns v >= t (value >= v, proven) or
     /// v < t (value <= v, disproven), the bound the proof's leaves give
-    /// (docs/solver.md, "Fail-soft proofs"); meaningless when `aborted` is
-    /// set. Requires dependency tracking (every ruleset with a
-    /// history-free key).
+    /// (docs/solver.md, "Proof-number search", the fail-soft bound;
+    /// measured in docs/performance.md, "Fail-soft proofs"); meaningless
+    /// when `aborted` is set. Requires dependency tracking (every ruleset
+    /// with a history-free key).
     pub fn pns_test(&mut self, t: i32, ply: usize) -> i32 {
         self.last_unknown = false;
         match self.look(t) {
