@@ -32,6 +32,7 @@
 
 #![warn(missing_docs)]
 
+pub mod forgetful;
 pub mod graph;
 pub mod parity;
 pub mod verify;
@@ -275,8 +276,8 @@ impl<'a> Threshold<'a> {
 }
 
 impl Arena for Threshold<'_> {
-    fn graph(&self) -> &Graph {
-        self.g
+    fn graph(&self) -> &kosolve_graph::Graph {
+        &self.g.rows
     }
     fn owner(&self, v: usize) -> usize {
         1 - (self.g.info[v] & 1) as usize
@@ -288,14 +289,59 @@ impl Arena for Threshold<'_> {
         }
         let passer = 1 - (info & 1) as usize;
         let a = self.p.area[passer][(info >> 2) as usize] as i32;
-        let shift = self.points + 1;
-        let pr = if passer == 0 {
-            2 * (a - self.threshold + shift) + 1
-        } else {
-            2 * (a + shift)
-        };
-        pr as u32
+        pass_priority(passer, a, self.points, self.threshold)
     }
+}
+
+/// The priority of a pass by `passer` (0 Black, 1 White) on a position
+/// where she has area `a`, in the game "margin >= threshold" on a board of
+/// `points` points: odd for Black, even for White (docs/kee.md, "Why a
+/// parity game gives the Kee value").
+pub fn pass_priority(passer: usize, a: i32, points: i32, threshold: i32) -> u32 {
+    let shift = points + 1;
+    let pr = if passer == 0 {
+        2 * (a - threshold + shift) + 1
+    } else {
+        2 * (a + shift)
+    };
+    pr as u32
+}
+
+/// The largest threshold in -points..=points that Black wins, by
+/// bisection over `decide` (Black always reaches -points and never
+/// points + 1), with Black's strategy for it, White's for one more, and
+/// every threshold decided with whether Black won it.
+pub(crate) fn bisect(
+    points: i32,
+    mut decide: impl FnMut(i32) -> Result<Solution, KeeError>,
+) -> Result<(i32, Vec<u8>, Vec<u8>, Vec<(i32, bool)>), KeeError> {
+    let (mut lo, mut hi) = (-points, points + 1);
+    let (mut black, mut white): (Option<Solution>, Option<Solution>) = (None, None);
+    let mut thresholds = Vec::new();
+    while hi - lo > 1 {
+        let mid = lo + (hi - lo) / 2;
+        let sol = decide(mid)?;
+        let won = sol.won[1][0];
+        thresholds.push((mid, won));
+        if won {
+            lo = mid;
+            black = Some(sol);
+        } else {
+            hi = mid;
+            white = Some(sol);
+        }
+    }
+    let black = match black {
+        Some(b) => b,
+        None => decide(lo)?,
+    }
+    .strategy;
+    let white = match white {
+        Some(w) => w,
+        None => decide(hi)?,
+    }
+    .strategy;
+    Ok((lo, black, white, thresholds))
 }
 
 /// A game's graph with its value and both sides' checked strategies:
@@ -405,35 +451,7 @@ pub fn solve_game_within(
     let decide = |v: i32| {
         parity::solve_within(&Threshold::new(&p, &g, points, v), budget).map_err(KeeError::Stopped)
     };
-    // Black always reaches -points and never points + 1: find the largest
-    // threshold she reaches, keeping the strategies at both ends.
-    let (mut lo, mut hi) = (-points, points + 1);
-    let (mut black, mut white): (Option<Solution>, Option<Solution>) = (None, None);
-    let mut thresholds = Vec::new();
-    while hi - lo > 1 {
-        let mid = lo + (hi - lo) / 2;
-        let sol = decide(mid)?;
-        let won = sol.won[1][0];
-        thresholds.push((mid, won));
-        if won {
-            lo = mid;
-            black = Some(sol);
-        } else {
-            hi = mid;
-            white = Some(sol);
-        }
-    }
-    let black = match black {
-        Some(b) => b,
-        None => decide(lo)?,
-    }
-    .strategy;
-    let white = match white {
-        Some(w) => w,
-        None => decide(hi)?,
-    }
-    .strategy;
-    let value = lo;
+    let (value, black, white, thresholds) = bisect(points, decide)?;
     // The certificates: each side's strategy wins its threshold.
     if !verify::strategy_wins(&Threshold::new(&p, &g, points, value), &black, 1) {
         return Err(KeeError::CheckFailed(format!(

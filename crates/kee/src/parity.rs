@@ -2,9 +2,9 @@
 //! priority seen infinitely often decides; odd is won by player 1), with
 //! positional winning strategies.
 
-use crate::graph::Graph;
 use bitvec::prelude::*;
 use kosolve_budget::{Budget, Stop};
+use kosolve_graph::Graph;
 use kosolve_graph::{Attraction, Order};
 
 /// A set of vertices.
@@ -15,7 +15,7 @@ pub const NO_MOVE: u8 = u8::MAX;
 
 /// A parity game: the graph, who owns each vertex, and its priority.
 pub trait Arena {
-    /// The graph.
+    /// The graph's edges.
     fn graph(&self) -> &Graph;
     /// The owner of `v`: 0 or 1.
     fn owner(&self, v: usize) -> usize;
@@ -50,7 +50,7 @@ fn attractor<A: Arena>(
     let mut attr = Attraction::from_set(target.clone());
     let mut stopped = Ok(());
     attr.propagate_until(
-        &g.rows,
+        g,
         Order::Lifo,
         |v| sub[v],
         |v| a.owner(v) == player,
