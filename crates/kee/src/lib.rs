@@ -52,6 +52,9 @@ use std::time::Instant;
 pub enum Game {
     /// Kee Rules as they are.
     Full,
+    /// A forgetful game (module [`forgetful`]): one player held, the other
+    /// remembering only her latest positions; a bound on the value.
+    Forgetful(forgetful::Forgetful),
     /// One player restricted: she may make a board play only while her
     /// board history holds fewer than `limit` positions (it holds the
     /// position she last passed on and those her board plays made since:
@@ -72,6 +75,7 @@ impl fmt::Display for Game {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Game::Full => write!(f, "the full game"),
+            Game::Forgetful(g) => write!(f, "{g}"),
             Game::Restricted {
                 player,
                 limit,
@@ -101,6 +105,12 @@ pub struct KeeOptions {
     pub restricted_from: u32,
     /// See `restricted_from`.
     pub restricted_up_to: u32,
+    /// Before anything else, bound the value by forgetful games (module
+    /// [`forgetful`]) whose forgetful player remembers this many positions,
+    /// with the held player's limit rising from 1 while the bounds differ
+    /// and the graphs fit (`None`: no forgetful game). They alone reach
+    /// boards of more than [`graph::MAX_POSITIONS`] legal positions.
+    pub forgetful_window: Option<u32>,
 }
 
 impl Default for KeeOptions {
@@ -111,6 +121,7 @@ impl Default for KeeOptions {
             full: true,
             restricted_from: 1,
             restricted_up_to: 6,
+            forgetful_window: Some(2),
         }
     }
 }
@@ -216,7 +227,7 @@ impl fmt::Display for KeeError {
         match self {
             KeeError::TooManyPositions { max } => write!(
                 f,
-                "the Kee situation graph supports boards of up to {max} legal positions \
+                "the Kee parity method takes boards of up to {max} legal positions \
                  (from a position: up to {max} positions reachable from it by board plays; \
                  every chain can be captured once its owner fills her own eyes, so on all but \
                  the smallest boards far more are)"
@@ -427,6 +438,11 @@ pub fn solve_game_within(
     cap: u64,
     budget: &Budget,
 ) -> Result<Solved, KeeError> {
+    if let Game::Forgetful(_) = game {
+        return Err(KeeError::CheckFailed(
+            "a forgetful game is solved by forgetful::solve".into(),
+        ));
+    }
     let mut p = positions_from(board, suicide, start, symmetric)?;
     if let Game::Restricted {
         player,
@@ -511,8 +527,6 @@ pub fn solve_kee_within(
     budget: &Budget,
 ) -> Result<KeeSolution, KeeError> {
     let t = Instant::now();
-    // Refuse early (and cheaply) where the positions do not fit.
-    let positions = positions_from(board, suicide, start, false)?.len();
     let points = board.len() as i32;
     let mut runs = Runs {
         board,
@@ -523,41 +537,72 @@ pub fn solve_kee_within(
         done: Vec::new(),
         stopped: None,
     };
-    let mut lower: Bound = (-points, None);
-    let mut upper: Bound = (points, None);
-    let full = if opts.full {
-        runs.solve(Game::Full)?
-    } else {
-        None
-    };
-    if let Some(full) = full {
-        lower = (full.value, None);
-        upper = (full.value, Some(full));
-    } else {
-        runs.restricted_bounds(&mut lower, &mut upper)?;
-    }
-    if lower.0 > upper.0 {
-        return Err(KeeError::CheckFailed(format!(
-            "restricted games bound the value from below by {} and from above by {}",
-            lower.0, upper.0
-        )));
-    }
     let mut sol = KeeSolution {
-        lower: lower.0,
-        upper: upper.0,
+        lower: -points,
+        upper: points,
         pv: Vec::new(),
         pv_scores: None,
         positions: 0,
-        runs: runs.done,
+        runs: Vec::new(),
         seconds: 0.0,
-        stopped: runs.stopped,
+        stopped: None,
     };
-    if lower.0 == upper.0 {
-        let (pv, scores) = exact_line(board, suicide, start, &lower, &upper)?;
-        sol.pv = pv;
-        sol.pv_scores = Some(scores);
+    let mut graph_games = true;
+    if let Some(window) = opts.forgetful_window {
+        let table = forgetful::Table::new(board, suicide, start, opts.symmetric)?;
+        sol.positions = table.len();
+        let (lower, upper) = runs.forgetful_bounds(&table, window)?;
+        if let Some(b) = &lower {
+            sol.lower = b.value;
+        }
+        if let Some(b) = &upper {
+            sol.upper = b.value;
+        }
+        if let (Some(l), Some(u)) = (&lower, &upper) {
+            if l.value > u.value {
+                return Err(KeeError::CheckFailed(format!(
+                    "forgetful games bound the value from below by {} and from above by {}",
+                    l.value, u.value
+                )));
+            }
+            if l.value == u.value {
+                let (pv, scores) = forgetful::line(board, suicide, start, &table, l, u)?;
+                if scores.0 as i32 - scores.1 as i32 != l.value {
+                    return Err(KeeError::CheckFailed(format!(
+                        "the principal variation of the forgetful games ends {}-{}, not with \
+                         margin {}",
+                        scores.0, scores.1, l.value
+                    )));
+                }
+                sol.pv = pv;
+                sol.pv_scores = Some(scores);
+                graph_games = false;
+            }
+        }
+        // The situation graph holds at most 59 positions; past them the
+        // forgetful games' bounds are the answer.
+        graph_games &= table.len() <= graph::MAX_POSITIONS && runs.stopped.is_none();
     }
-    sol.positions = positions;
+    if graph_games {
+        // Refuse early (and cheaply) where the positions do not fit.
+        sol.positions = positions_from(board, suicide, start, false)?.len();
+        let (lower, upper) = runs.graph_bounds()?;
+        if lower.0 > sol.upper || upper.0 < sol.lower || lower.0 > upper.0 {
+            return Err(KeeError::CheckFailed(format!(
+                "the games bound the value from below by {} and {} and from above by {} and {}",
+                sol.lower, lower.0, sol.upper, upper.0
+            )));
+        }
+        if lower.0 == upper.0 {
+            let (pv, scores) = exact_line(board, suicide, start, &lower, &upper)?;
+            sol.pv = pv;
+            sol.pv_scores = Some(scores);
+        }
+        sol.lower = sol.lower.max(lower.0);
+        sol.upper = sol.upper.min(upper.0);
+    }
+    sol.runs = runs.done;
+    sol.stopped = runs.stopped;
     sol.seconds = t.elapsed().as_secs_f64();
     Ok(sol)
 }
@@ -587,6 +632,97 @@ struct Runs<'a> {
 }
 
 impl Runs<'_> {
+    /// The bounds of the full game's graph where it fits, else of
+    /// restricted games.
+    fn graph_bounds(&mut self) -> Result<(Bound, Bound), KeeError> {
+        let points = self.board.len() as i32;
+        let mut lower: Bound = (-points, None);
+        let mut upper: Bound = (points, None);
+        let full = if self.opts.full {
+            self.solve(Game::Full)?
+        } else {
+            None
+        };
+        if let Some(full) = full {
+            lower = (full.value, None);
+            upper = (full.value, Some(full));
+        } else {
+            self.restricted_bounds(&mut lower, &mut upper)?;
+        }
+        Ok((lower, upper))
+    }
+
+    /// The best bounds of forgetful games whose forgetful player remembers
+    /// `window` positions, the held player's limit rising from 1 until the
+    /// bounds meet, the budget stops, or each side's graph outgrows the
+    /// cap.
+    fn forgetful_bounds(
+        &mut self,
+        table: &forgetful::Table,
+        window: u32,
+    ) -> Result<(Option<forgetful::Bound>, Option<forgetful::Bound>), KeeError> {
+        let mut best: [Option<forgetful::Bound>; 2] = [None, None];
+        let mut open = [true, true];
+        let met = |b: &[Option<forgetful::Bound>; 2]| match b {
+            [Some(l), Some(u)] => l.value == u.value,
+            _ => false,
+        };
+        for limit in 1..=table.max_slots().saturating_sub(window) {
+            for (i, side) in [forgetful::Side::Lower, forgetful::Side::Upper]
+                .into_iter()
+                .enumerate()
+            {
+                if met(&best) || !open[i] || self.stopped.is_some() {
+                    continue;
+                }
+                let game = forgetful::Forgetful {
+                    side,
+                    limit,
+                    window,
+                    mirror: false,
+                };
+                let began = Instant::now();
+                let r = forgetful::solve(self.board, table, game, self.opts.max_situations, self.budget);
+                let (value, situations, edges, bytes) = match &r {
+                    Ok(b) => (
+                        Some(b.value),
+                        b.g.info.len() as u64,
+                        b.g.rows.edge_count() as u64,
+                        (b.g.info.len() * 4 + b.g.rows.bytes()) as u64,
+                    ),
+                    Err(KeeError::TooManySituations { cap }) => (None, *cap, 0, 0),
+                    Err(KeeError::Stopped(why)) => {
+                        self.stopped = Some(*why);
+                        continue;
+                    }
+                    Err(e) => return Err(e.clone()),
+                };
+                self.done.push(GraphRun {
+                    game: Game::Forgetful(game),
+                    value,
+                    situations,
+                    edges,
+                    bytes,
+                    seconds: began.elapsed().as_secs_f64(),
+                });
+                let Ok(b) = r else {
+                    open[i] = false;
+                    continue;
+                };
+                let better = match (&best[i], side) {
+                    (None, _) => true,
+                    (Some(old), forgetful::Side::Lower) => b.value > old.value,
+                    (Some(old), forgetful::Side::Upper) => b.value < old.value,
+                };
+                if better {
+                    best[i] = Some(b);
+                }
+            }
+        }
+        let [lower, upper] = best;
+        Ok((lower, upper))
+    }
+
     /// Solves the graph of `game` and records it; `None` where it outgrew
     /// `max_situations` or the budget stopped it (a stopped game bounds
     /// nothing and is not recorded; the games finished before it stand).

@@ -837,12 +837,11 @@ fn kee_size_over(board: &Board, max: u64) -> Option<String> {
 }
 
 /// Whether `kosolve solve --method auto` solves Kee by the parity method
-/// (docs/kee.md): where the search is not offered ([`check_feasible_from`])
-/// and the start has no moves to replay.
-pub fn kee_auto_parity(board: &Board, rules: &Rules, setup: &Setup) -> bool {
-    rules.ruleset == Ruleset::Kee
-        && setup.moves.is_empty()
-        && check_feasible_from(board, rules, setup).is_err()
+/// (docs/kee.md): wherever the start has no moves to replay. Its forgetful
+/// games settle every board the search settles, and more, in far fewer
+/// vertices than the search has nodes; a record with moves is searched.
+pub fn kee_auto_parity(_board: &Board, rules: &Rules, setup: &Setup) -> bool {
+    rules.ruleset == Ruleset::Kee && setup.moves.is_empty()
 }
 
 /// Refuses boards the solver is not expected to finish, with the reason.
@@ -1363,14 +1362,14 @@ fn solve_kee_graph(
                 kosolve_kee::KeeError::TooManyPositions { max } => {
                     SolveError::TooLarge(if setup.is_empty_board() {
                         format!(
-                        "kee is solved on boards of up to {max} legal positions and this board \
-                         has {} (see docs/kee.md)",
+                        "kee's parity method is offered on boards of up to {max} legal positions \
+                         and this board has {} (see docs/kee.md)",
                         kee_size_over(board, max as u64).unwrap_or_else(|| "more".into())
                     )
                     } else {
                         format!(
-                            "kee is solved from starts reaching up to {max} positions and this \
-                         start reaches more (see docs/kee.md)"
+                            "kee's parity method is offered from starts reaching up to {max} \
+                         positions and this start reaches more (see docs/kee.md)"
                         )
                     })
                 }
