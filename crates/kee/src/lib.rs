@@ -682,7 +682,13 @@ impl Runs<'_> {
                     mirror: false,
                 };
                 let began = Instant::now();
-                let r = forgetful::solve(self.board, table, game, self.opts.max_situations, self.budget);
+                let r = forgetful::solve(
+                    self.board,
+                    table,
+                    game,
+                    self.opts.max_situations,
+                    self.budget,
+                );
                 let (value, situations, edges, bytes) = match &r {
                     Ok(b) => (
                         Some(b.value),

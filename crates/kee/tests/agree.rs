@@ -18,13 +18,26 @@ fn search_value(b: &str, su: Suicide) -> i32 {
     common::search_value(&AnyGame::new(board, rules(su)))
 }
 
+/// The value by forgetful games (the default's first method) and by the
+/// situation graph alone, which must agree.
 fn parity_value(b: &str, su: Suicide, symmetric: bool) -> i32 {
     let board = Board::parse(b).unwrap();
     let o = KeeOptions {
         symmetric,
         ..KeeOptions::default()
     };
-    solve_kee(&board, su, o).unwrap().value().expect("exact")
+    let forgetful = solve_kee(&board, su, o).unwrap();
+    assert!(matches!(
+        forgetful.runs.last().unwrap().game,
+        Game::Forgetful(_)
+    ));
+    let graph = KeeOptions {
+        forgetful_window: None,
+        ..o
+    };
+    let full = solve_kee(&board, su, graph).unwrap();
+    assert_eq!(forgetful.value(), full.value(), "{b} {su:?}");
+    full.value().expect("exact")
 }
 
 /// Every board the search solves in seconds, both suicide settings, with

@@ -19,6 +19,7 @@ fn a_cancelled_restricted_game_stops_at_once_and_bounds_nothing() {
         full: false,
         restricted_from: 3,
         restricted_up_to: 6,
+        forgetful_window: None,
         ..KeeOptions::default()
     };
     let cancel = Cancel::new();
@@ -39,6 +40,34 @@ fn a_cancelled_restricted_game_stops_at_once_and_bounds_nothing() {
     assert_eq!(sol.stopped, Some(Stop::Cancelled));
     assert_eq!((sol.lower, sol.upper), (-4, 4));
     assert!(sol.pv.is_empty());
+}
+
+/// 2x4's forgetful games from limit 4 on take seconds each in a release
+/// build (docs/kee.md); a cancellation 0.3 s in stops them within a
+/// second, with the bounds of the games finished before, which stay
+/// within the board's trivial bounds and claim no line.
+#[test]
+fn a_cancelled_forgetful_game_stops_at_once() {
+    let board = Board::parse("2x4").unwrap();
+    let cancel = Cancel::new();
+    let budget = Budget::unlimited().with_cancel(cancel.clone());
+    let canceller = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(300));
+        cancel.cancel();
+        Instant::now()
+    });
+    let opts = KeeOptions::default();
+    let sol = solve_kee_within(&board, Suicide::Forbidden, &Start::EMPTY, opts, &budget).unwrap();
+    let stopped_at = Instant::now();
+    let asked = canceller.join().unwrap();
+    assert!(
+        stopped_at.duration_since(asked) < Duration::from_secs(1),
+        "took {:?} to stop",
+        stopped_at.duration_since(asked)
+    );
+    assert_eq!(sol.stopped, Some(Stop::Cancelled));
+    assert!(sol.lower < sol.upper && sol.pv.is_empty());
+    assert!(-8 <= sol.lower && sol.upper <= 8);
 }
 
 /// A deadline already past: no game is finished, so the bounds are the

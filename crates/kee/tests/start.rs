@@ -45,9 +45,15 @@ fn the_empty_start_gives_the_recorded_results() {
         ("1x3", Suicide::Allowed, 15_796, 3),
     ] {
         let board = Board::parse(spec).unwrap();
-        let old = solve_kee(&board, su, KeeOptions::default()).unwrap();
-        let new = solve_kee_from(&board, su, &Start::EMPTY, KeeOptions::default()).unwrap();
+        // The situation graph alone (forgetful games settle these first).
+        let graph = KeeOptions {
+            forgetful_window: None,
+            ..KeeOptions::default()
+        };
+        let old = solve_kee(&board, su, graph).unwrap();
+        let new = solve_kee_from(&board, su, &Start::EMPTY, graph).unwrap();
         assert_eq!((old.value(), old.situations()), (Some(value), classes));
+        assert_eq!(parity_value(&board, su, &Start::EMPTY), value, "{spec}");
         assert_eq!(
             (new.value(), new.situations(), new.edges()),
             (old.value(), old.situations(), old.edges()),
@@ -160,27 +166,52 @@ fn starts_on_1x4(diagrams: &[&str]) {
 
 /// A start on a large board reaches far more positions than a situation
 /// key holds (every chain can be captured once its owner fills her own
-/// eyes): refused at once, with the reason.
+/// eyes): refused at once, with the reason. A 1x5 start (past the 59
+/// positions of the situation graph, with two empty points) is settled by
+/// forgetful games, with the search's value.
 #[test]
 fn large_starts_are_refused_quickly() {
-    for (spec, diagram) in [
-        ("1x5", "X.O.."),
-        ("5x6", "XXXXXX X.X.XX XXXXXX OOOOOO O.O.OO"),
+    for (spec, diagram, max) in [
+        ("1x5", "X.O..", MAX_POSITIONS),
+        (
+            "5x6",
+            "XXXXXX X.X.XX XXXXXX OOOOOO O.O.OO",
+            kosolve_kee::forgetful::MAX_POSITIONS,
+        ),
     ] {
         let board = Board::parse(spec).unwrap();
         let pos = Position::from_diagram(&board, diagram).unwrap();
         let t = Instant::now();
-        assert!(reachable_positions(&board, Suicide::Forbidden, pos, MAX_POSITIONS).is_none());
+        assert!(reachable_positions(&board, Suicide::Forbidden, pos, max).is_none());
+        let graph = KeeOptions {
+            forgetful_window: None,
+            ..KeeOptions::default()
+        };
+        let opts = if max == MAX_POSITIONS {
+            graph
+        } else {
+            KeeOptions::default()
+        };
         let e = solve_kee_from(
             &board,
             Suicide::Forbidden,
             &Start::new(pos, Color::Black),
-            KeeOptions::default(),
+            opts,
         )
         .unwrap_err();
-        assert_eq!(e, KeeError::TooManyPositions { max: MAX_POSITIONS });
+        assert_eq!(e, KeeError::TooManyPositions { max });
         assert!(e.to_string().contains("reachable"), "{e}");
         assert!(t.elapsed().as_secs_f64() < 10.0, "{spec}");
+    }
+    let board = Board::parse("1x5").unwrap();
+    let pos = Position::from_diagram(&board, "X.XO.").unwrap();
+    for to_move in [Color::Black, Color::White] {
+        let start = Start::new(pos, to_move);
+        assert_eq!(
+            parity_value(&board, Suicide::Forbidden, &start),
+            search_value(&board, Suicide::Forbidden, &start),
+            "1x5 X.XO. {to_move:?} to move"
+        );
     }
     // A bad start.
     let board = Board::parse("1x2").unwrap();
