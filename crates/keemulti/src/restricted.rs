@@ -331,7 +331,11 @@ pub fn solve(
 /// and answered by [`Graph::bound`] (each bound's strategy checked, its
 /// line replayed in [`crate::Game`]). A side stops at its first graph that
 /// outgrows the cap (a larger K only adds situations); everything stops
-/// once every bound is exact. Bounds that cross are an error.
+/// once every bound is exact. Bounds that cross are an error. With
+/// `opts.window` set, forgetful games instead: each side's held players as
+/// above and the other side forgetful with that window
+/// ([`Side::forgetful`]; docs/kee.md, "Forgetful games for more than two
+/// players").
 pub fn player_bounds(
     board: &Board,
     rules: KeeRules,
