@@ -16,9 +16,13 @@
 //! - [`restricted`]: bounds on each player's values where the full graph
 //!   outgrows its cap, from restricted games (docs/kee.md, "Restricted
 //!   games for more than two players").
+//! - [`forgetful`]: forgetful players, who remember only their latest
+//!   positions, for bounds where the restricted games outgrow the cap too
+//!   (docs/kee.md, "Forgetful games for more than two players").
 
 #![warn(missing_docs)]
 
+pub mod forgetful;
 pub mod parity;
 pub mod reference;
 pub mod restricted;
@@ -124,6 +128,8 @@ pub enum KeeMultiError {
     TooManyPositions(usize),
     /// A strategy failed its check: a bug, never a limit.
     CheckFailed(String),
+    /// A graph asked to hold a player to a limit and make her forgetful.
+    HeldAndForgetful(Player),
     /// A restricted game asked for a bound it does not give: a lower bound
     /// needs P alone restricted, an upper bound only coalition members.
     NotABound {
@@ -131,6 +137,8 @@ pub enum KeeMultiError {
         player: Player,
         /// The graph's restriction.
         restriction: parity::Restriction,
+        /// The graph's forgetful players.
+        forgetful: parity::Forgetful,
         /// The bound asked for.
         side: parity::Side,
     },
@@ -169,11 +177,15 @@ impl fmt::Display for KeeMultiError {
             KeeMultiError::NotABound {
                 player,
                 restriction,
+                forgetful,
                 side,
             } => write!(
                 f,
-                "the game with {restriction} gives no {side} bound for {player}"
+                "the game with {restriction}, {forgetful} gives no {side} bound for {player}"
             ),
+            KeeMultiError::HeldAndForgetful(p) => {
+                write!(f, "{p} cannot be both held and forgetful")
+            }
         }
     }
 }

@@ -10,6 +10,8 @@
 //! strategies. Shares only [`KPosition`] (board play and area) with the
 //! reference; every answer is replayed in the literal [`Game`].
 
+pub use crate::forgetful::Forgetful;
+use crate::forgetful::ForgetfulGame;
 pub use crate::restricted::{Restriction, Side};
 use crate::{Game, KPosition, KeeMultiError, KeeRules, Payoff, Player, Turn};
 use hashbrown::HashMap;
@@ -29,6 +31,7 @@ const MAX_HISTORIES: u32 = 1 << 29;
 pub struct Graph {
     rules: KeeRules,
     restriction: Restriction,
+    forgetful: Forgetful,
     points: i32,
     /// Every position board plays can reach from the empty board.
     positions: Vec<KPosition>,
@@ -118,6 +121,101 @@ impl Histories {
     }
 }
 
+/// Interned windows of forgetful players: lists of position indices, most
+/// recent first, at most `forgetful.window` long.
+struct Windows {
+    forgetful: Forgetful,
+    lists: Vec<Box<[u16]>>,
+    ids: HashMap<Box<[u16]>, u32>,
+    added: HashMap<(u32, u16), u32>,
+}
+
+impl Windows {
+    fn new(forgetful: Forgetful) -> Windows {
+        let empty: Box<[u16]> = Box::new([]);
+        let mut ids = HashMap::new();
+        ids.insert(empty.clone(), 0);
+        Windows {
+            forgetful,
+            lists: vec![empty],
+            ids,
+            added: HashMap::new(),
+        }
+    }
+
+    fn intern(&mut self, list: Vec<u16>) -> Result<u32, KeeMultiError> {
+        let list = list.into_boxed_slice();
+        if let Some(&id) = self.ids.get(&list) {
+            return Ok(id);
+        }
+        let id = self.lists.len() as u32;
+        if id >= MAX_HISTORIES {
+            return Err(KeeMultiError::TooLarge(u64::from(MAX_HISTORIES)));
+        }
+        self.lists.push(list.clone());
+        self.ids.insert(list, id);
+        Ok(id)
+    }
+
+    fn contains(&self, w: u32, x: u16) -> bool {
+        self.lists[w as usize].contains(&x)
+    }
+
+    fn add(&mut self, w: u32, y: u16) -> Result<u32, KeeMultiError> {
+        if let Some(&id) = self.added.get(&(w, y)) {
+            return Ok(id);
+        }
+        let list = self.forgetful.after_play(&self.lists[w as usize], y);
+        let id = self.intern(list)?;
+        self.added.insert((w, y), id);
+        Ok(id)
+    }
+
+    fn singleton(&mut self, x: u16) -> Result<u32, KeeMultiError> {
+        self.intern(self.forgetful.after_pass(x))
+    }
+}
+
+/// Every player's memory in a situation key: a history id (exact board
+/// history) or, for a forgetful player, a window id.
+struct Memories {
+    restriction: Restriction,
+    forgetful: Forgetful,
+    hist: Histories,
+    windows: Windows,
+}
+
+impl Memories {
+    /// Whether player `m` with memory `h` may make the board play making `y`.
+    fn allows(&self, m: u8, h: u32, y: u16) -> bool {
+        let p = Player(m);
+        if self.forgetful.holds(p) {
+            !self.windows.contains(h, y)
+        } else {
+            let held = self.restriction.holds(p) && self.hist.size(h) >= self.restriction.limit;
+            !held && !self.hist.contains(h, y)
+        }
+    }
+
+    /// The memory of player `m` after her board play making `y`.
+    fn add(&mut self, m: u8, h: u32, y: u16) -> Result<u32, KeeMultiError> {
+        if self.forgetful.holds(Player(m)) {
+            self.windows.add(h, y)
+        } else {
+            self.hist.add(h, y)
+        }
+    }
+
+    /// The memory of player `m` after her pass on `x`.
+    fn pass(&mut self, m: u8, x: u16) -> Result<u32, KeeMultiError> {
+        if self.forgetful.holds(Player(m)) {
+            self.windows.singleton(x)
+        } else {
+            self.hist.singleton(x)
+        }
+    }
+}
+
 /// A situation key: player to move (2 bits), position (10 bits), and the
 /// history id of each of up to four players (29 bits each).
 fn pack(to_move: u8, pos: u16, hist: &[u32; crate::MAX_PLAYERS]) -> u128 {
@@ -201,6 +299,27 @@ impl Graph {
         restriction: Restriction,
         max_situations: u64,
     ) -> Result<Graph, KeeMultiError> {
+        Graph::build_forgetful(board, rules, restriction, Forgetful::NONE, max_situations)
+    }
+
+    /// Builds the graph of the game where the players of `restriction` are
+    /// held as in [`Graph::build_restricted`] and those of `forgetful`
+    /// remember only their latest positions (a board play of theirs is
+    /// illegal only when it makes one of them; docs/kee.md, "Forgetful
+    /// games for more than two players"). A player both held and
+    /// forgetful is refused ([`KeeMultiError::HeldAndForgetful`]).
+    pub fn build_forgetful(
+        board: &Board,
+        rules: KeeRules,
+        restriction: Restriction,
+        forgetful: Forgetful,
+        max_situations: u64,
+    ) -> Result<Graph, KeeMultiError> {
+        if let Some(p) =
+            Player::all(rules.players).find(|&p| restriction.holds(p) && forgetful.holds(p))
+        {
+            return Err(KeeMultiError::HeldAndForgetful(p));
+        }
         let k = rules.players;
         let (positions, plays) = reachable_positions(board, rules)?;
         let area = positions
@@ -213,7 +332,12 @@ impl Graph {
                 a
             })
             .collect();
-        let mut hist = Histories::new(positions.len());
+        let mut mem = Memories {
+            restriction,
+            forgetful,
+            hist: Histories::new(positions.len()),
+            windows: Windows::new(forgetful),
+        };
         let mut keys: Vec<u128> = vec![pack(0, 0, &[0; crate::MAX_PLAYERS])];
         let mut ids: HashMap<u128, u32> = HashMap::new();
         ids.insert(keys[0], 0);
@@ -244,27 +368,25 @@ impl Graph {
                 label.push(lab);
                 Ok(())
             };
-            let held =
-                restriction.holds(Player(m)) && hist.size(h[m as usize]) >= restriction.limit;
             for &(q, y) in &plays[x as usize][m as usize] {
-                if held || hist.contains(h[m as usize], y) {
-                    continue;
+                if mem.allows(m, h[m as usize], y) {
+                    let mut h2 = h;
+                    h2[m as usize] = mem.add(m, h[m as usize], y)?;
+                    edge(h2, y, q.0, &mut keys)?;
                 }
-                let mut h2 = h;
-                h2[m as usize] = hist.add(h[m as usize], y)?;
-                edge(h2, y, q.0, &mut keys)?;
             }
             let mut h2 = h;
-            h2[m as usize] = hist.singleton(x)?;
+            h2[m as usize] = mem.pass(m, x)?;
             edge(h2, x, PASS, &mut keys)?;
             start.push(succ.len() as u32);
         }
         // The keys and histories are not needed any more: free them before
         // the arena's rows are built.
-        drop((keys, ids, hist));
+        drop((keys, ids, mem));
         let mut g = Graph {
             rules,
             restriction,
+            forgetful,
             points: board.len() as i32,
             positions,
             area,
@@ -284,6 +406,12 @@ impl Graph {
     /// the game itself).
     pub fn restriction(&self) -> Restriction {
         self.restriction
+    }
+
+    /// The forgetful players the graph was built with ([`Forgetful::NONE`]:
+    /// nobody).
+    pub fn forgetful(&self) -> Forgetful {
+        self.forgetful
     }
 
     /// The number of game situations.
@@ -340,15 +468,19 @@ impl Graph {
         payoff: Payoff,
         side: Side,
     ) -> Result<Answer, KeeMultiError> {
-        let r = self.restriction;
-        let others = Player::all(self.rules.players).any(|o| o != player && r.holds(o));
+        let (r, f) = (self.restriction, self.forgetful);
+        let others =
+            |set: u8| Player::all(self.rules.players).any(|o| o != player && set >> o.0 & 1 != 0);
+        // The side that proves the bound keeps its exact histories (held or
+        // free); the other side may be held only where nobody forgets.
         if match side {
-            Side::Lower => others,
-            Side::Upper => r.holds(player),
+            Side::Lower => f.holds(player) || others(r.players),
+            Side::Upper => r.holds(player) || others(f.players),
         } {
             return Err(KeeMultiError::NotABound {
                 player,
                 restriction: r,
+                forgetful: f,
                 side,
             });
         }
@@ -363,7 +495,7 @@ impl Graph {
             let (owner, prio) = self.arena_parts(player, base, bt);
             if !crate::verify::strategy_wins(&self.arena, &owner, &prio, strategy, s) {
                 return Err(KeeMultiError::CheckFailed(format!(
-                    "{payoff:?} of {player} under {r}: the {side} bound's strategy does not win {t}"
+                    "{payoff:?} of {player} under {r}, {f}: the {side} bound's strategy does not win {t}"
                 )));
             }
         }
@@ -402,8 +534,14 @@ impl Graph {
         p_strategy: &[u8],
         c_strategy: &[u8],
     ) -> Result<Answer, KeeMultiError> {
-        let (pv, scores) = self.replay(board, player, p_strategy, c_strategy)?;
-        if payoff.of(&scores, player) != value {
+        let (pv, scores, got) = if self.forgetful.is_none() {
+            let (pv, scores) = self.replay(board, player, p_strategy, c_strategy)?;
+            let got = payoff.of(&scores, player);
+            (pv, scores, got)
+        } else {
+            self.replay_forgetful(board, player, payoff, p_strategy, c_strategy)?
+        };
+        if got != value {
             return Err(KeeMultiError::CheckFailed(format!(
                 "{payoff:?} of {player} is {value}, but the strategies' line ends {scores:?}"
             )));
@@ -425,6 +563,48 @@ impl Graph {
         for _ in 0..=self.situations() {
             if let Some(scores) = game.scores() {
                 return Ok((game.turns(), scores?));
+            }
+            let strategy = if self.to_move[v] == player.0 {
+                p_strategy
+            } else {
+                c_strategy
+            };
+            let e = self.start[v] as usize + strategy[2 * v] as usize;
+            if e >= self.start[v + 1] as usize {
+                return Err(KeeMultiError::CheckFailed(format!(
+                    "no move at situation {v}"
+                )));
+            }
+            let turn = (self.label[e] != PASS).then(|| Point(self.label[e]));
+            game.play(turn)?;
+            v = self.succ[e] as usize;
+        }
+        Err(KeeMultiError::CheckFailed(
+            "the strategies' line outlasts the situations".into(),
+        ))
+    }
+
+    /// Plays P's strategy against the coalition's in the literal
+    /// [`ForgetfulGame`] with this graph's restriction and forgetful
+    /// players until it ends; the line, every player's best area passed on
+    /// in the cycle (0 for a player who did not pass there) and P's payoff
+    /// ([`crate::forgetful::payoff_of`]).
+    fn replay_forgetful(
+        &self,
+        board: &Board,
+        player: Player,
+        payoff: Payoff,
+        p_strategy: &[u8],
+        c_strategy: &[u8],
+    ) -> Result<(Vec<Turn>, Vec<u32>, i32), KeeMultiError> {
+        let mut game = ForgetfulGame::new(board, self.rules, self.restriction, self.forgetful);
+        let mut v = 0usize;
+        for _ in 0..=self.situations() {
+            if let Some(best) = game.best_areas() {
+                let (lo, hi) = range(payoff, self.points);
+                let got = crate::forgetful::payoff_of(&best, player, payoff, lo, hi);
+                let scores = best.iter().map(|a| a.unwrap_or(0)).collect();
+                return Ok((game.turns(), scores, got));
             }
             let strategy = if self.to_move[v] == player.0 {
                 p_strategy

@@ -13,6 +13,7 @@
 //! positions (passing is always open), for K = 1, 2, 3, ... while the
 //! graphs fit under the cap.
 
+use crate::forgetful::Forgetful;
 use crate::parity::{Answer, Graph};
 use crate::{KeeMultiError, KeeRules, Payoff, Player};
 use kosolve_board::Board;
@@ -104,6 +105,18 @@ impl Side {
     }
 }
 
+impl Side {
+    /// The forgetful players of this side's forgetful game for `player`
+    /// among `players`, remembering `window` positions: the other side
+    /// (the coalition for [`Side::Lower`], P for [`Side::Upper`]).
+    pub fn forgetful(self, player: Player, players: usize, window: u32) -> Forgetful {
+        match self {
+            Side::Lower => Forgetful::coalition(player, players, window),
+            Side::Upper => Forgetful::player(player, window),
+        }
+    }
+}
+
 impl fmt::Display for Side {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
@@ -125,6 +138,9 @@ pub struct BoundOptions {
     /// The last limit K (the games stop earlier once every bound is exact
     /// or both sides' graphs outgrow the cap).
     pub limit_up_to: u32,
+    /// `Some(m)`: forgetful games instead of restricted ones ([`player_bounds`]):
+    /// the side not held remembers only its latest m positions.
+    pub window: Option<u32>,
 }
 
 impl Default for BoundOptions {
@@ -135,6 +151,7 @@ impl Default for BoundOptions {
             limit_from: 1,
             // Past the number of positions the restriction holds nobody.
             limit_up_to: crate::parity::MAX_POSITIONS as u32 + 1,
+            window: None,
         }
     }
 }
@@ -147,6 +164,9 @@ pub struct Bound {
     /// The game that proved it ([`Restriction::NONE`]: the full game);
     /// `None` for the trivial bound that holds whatever anyone plays.
     pub restriction: Option<Restriction>,
+    /// That game's forgetful players ([`Forgetful::NONE`] but in a
+    /// forgetful game).
+    pub forgetful: Forgetful,
     /// That game's checked line: P's strategy for its value against the
     /// coalition's for one more, ending with exactly its value.
     pub line: Option<Answer>,
@@ -174,6 +194,7 @@ impl Bounds {
         let bound = |value| Bound {
             value,
             restriction: None,
+            forgetful: Forgetful::NONE,
             line: None,
         };
         Bounds {
@@ -194,6 +215,8 @@ impl Bounds {
 pub struct GameRun {
     /// The restriction ([`Restriction::NONE`]: the full game).
     pub restriction: Restriction,
+    /// The forgetful players ([`Forgetful::NONE`]: nobody).
+    pub forgetful: Forgetful,
     /// The side it bounds (`None`: the full game, both).
     pub side: Option<Side>,
     /// Its situations; `None` where it outgrew the cap.
@@ -252,6 +275,7 @@ pub fn solve(
                         let bound = Bound {
                             value: a.value,
                             restriction: Some(Restriction::NONE),
+                            forgetful: Forgetful::NONE,
                             line: Some(a),
                         };
                         bounds.push(Bounds {
@@ -268,6 +292,7 @@ pub fn solve(
                 }
                 let run = GameRun {
                     restriction: Restriction::NONE,
+                    forgetful: Forgetful::NONE,
                     side: None,
                     situations: Some(g.situations()),
                     edges: g.edges(),
@@ -282,6 +307,7 @@ pub fn solve(
             Err(KeeMultiError::TooLarge(_)) => {
                 full = Some(GameRun {
                     restriction: Restriction::NONE,
+                    forgetful: Forgetful::NONE,
                     side: None,
                     situations: None,
                     edges: 0,
@@ -305,7 +331,11 @@ pub fn solve(
 /// and answered by [`Graph::bound`] (each bound's strategy checked, its
 /// line replayed in [`crate::Game`]). A side stops at its first graph that
 /// outgrows the cap (a larger K only adds situations); everything stops
-/// once every bound is exact. Bounds that cross are an error.
+/// once every bound is exact. Bounds that cross are an error. With
+/// `opts.window` set, forgetful games instead: each side's held players as
+/// above and the other side forgetful with that window
+/// ([`Side::forgetful`]; docs/kee.md, "Forgetful games for more than two
+/// players").
 pub fn player_bounds(
     board: &Board,
     rules: KeeRules,
@@ -329,23 +359,28 @@ pub fn player_bounds(
                 continue;
             }
             let restriction = side.restriction(player, rules.players, limit);
+            let forgetful = opts.window.map_or(Forgetful::NONE, |m| {
+                side.forgetful(player, rules.players, m)
+            });
             let t = Instant::now();
             let mut run = GameRun {
                 restriction,
+                forgetful,
                 side: Some(side),
                 situations: None,
                 edges: 0,
                 values: Vec::new(),
                 seconds: 0.0,
             };
-            match Graph::build_restricted(board, rules, restriction, opts.max_situations) {
+            match Graph::build_forgetful(board, rules, restriction, forgetful, opts.max_situations)
+            {
                 Ok(g) => {
                     run.situations = Some(g.situations());
                     run.edges = g.edges();
                     for b in bounds.iter_mut() {
                         let a = g.bound(board, player, b.payoff, side)?;
                         run.values.push(a.value);
-                        tighten(b, side, restriction, a);
+                        tighten(b, side, (restriction, forgetful), a);
                     }
                 }
                 Err(KeeMultiError::TooLarge(_)) => open[i] = false,
@@ -372,8 +407,9 @@ pub fn player_bounds(
 }
 
 /// Raises the lower bound or lowers the upper bound of `b` to the value of
-/// the `side` game `restriction`, where that is tighter.
-fn tighten(b: &mut Bounds, side: Side, restriction: Restriction, a: Answer) {
+/// the `side` game `game` (its restriction and forgetful players), where
+/// that is tighter.
+fn tighten(b: &mut Bounds, side: Side, game: (Restriction, Forgetful), a: Answer) {
     let better = match side {
         Side::Lower => a.value > b.lower.value,
         Side::Upper => a.value < b.upper.value,
@@ -385,7 +421,8 @@ fn tighten(b: &mut Bounds, side: Side, restriction: Restriction, a: Answer) {
     if better {
         *bound = Bound {
             value: a.value,
-            restriction: Some(restriction),
+            restriction: Some(game.0),
+            forgetful: game.1,
             line: Some(a),
         };
     }
