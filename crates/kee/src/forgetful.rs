@@ -564,7 +564,7 @@ pub fn line(
     t: &Table,
     lower: &Bound,
     upper: &Bound,
-) -> Result<(Vec<Option<Point>>, (u32, u32)), KeeError> {
+) -> Result<crate::Line, KeeError> {
     let fail = |why: String| Err(KeeError::CheckFailed(why));
     let rules = Rules::new(Ruleset::Kee)
         .with_suicide(suicide)

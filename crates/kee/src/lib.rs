@@ -318,6 +318,10 @@ pub fn pass_priority(passer: usize, a: i32, points: i32, threshold: i32) -> u32 
     pr as u32
 }
 
+/// What [`bisect`] finds: the value, Black's strategy for it, White's for
+/// one more, and every threshold decided with whether Black won it.
+pub(crate) type Bisected = (i32, Vec<u8>, Vec<u8>, Vec<(i32, bool)>);
+
 /// The largest threshold in -points..=points that Black wins, by
 /// bisection over `decide` (Black always reaches -points and never
 /// points + 1), with Black's strategy for it, White's for one more, and
@@ -325,7 +329,7 @@ pub fn pass_priority(passer: usize, a: i32, points: i32, threshold: i32) -> u32 
 pub(crate) fn bisect(
     points: i32,
     mut decide: impl FnMut(i32) -> Result<Solution, KeeError>,
-) -> Result<(i32, Vec<u8>, Vec<u8>, Vec<(i32, bool)>), KeeError> {
+) -> Result<Bisected, KeeError> {
     let (mut lo, mut hi) = (-points, points + 1);
     let (mut black, mut white): (Option<Solution>, Option<Solution>) = (None, None);
     let mut thresholds = Vec::new();
@@ -831,7 +835,7 @@ fn exact_line(
 }
 
 /// A line of turns (`None` is a pass) and the scores (Black, White) it ends with.
-type Line = (Vec<Option<Point>>, (u32, u32));
+pub type Line = (Vec<Option<Point>>, (u32, u32));
 
 /// One side of a principal variation: a graph and that side's strategy.
 type Side<'a> = (&'a Positions, &'a Graph, &'a [u8]);
