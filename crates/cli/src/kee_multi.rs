@@ -3,7 +3,9 @@
 //! "Kee with more than two players"; solved as in docs/kee.md, "Kee with
 //! more than two players"). Where the whole situation graph outgrows
 //! `--memory`, restricted games bound each answer (docs/kee.md,
-//! "Restricted games for more than two players"). `--players 2` stays the
+//! "Restricted games for more than two players"). Forgetful games come
+//! first (docs/kee.md, "Forgetful games for more than two players"): where
+//! they settle every answer, nothing else is built. `--players 2` stays the
 //! two-player solve.
 
 use crate::common::{CliError, Format};
@@ -13,6 +15,10 @@ use kosolve_keemulti::{turn_name, KeeMultiError, KeeRules, Payoff, Player};
 use serde_json::json;
 use std::fmt::Write as _;
 use std::time::Instant;
+
+/// How many of her latest positions a forgetful player remembers in the
+/// forgetful games tried first (docs/kee.md).
+const FORGETFUL_WINDOW: u32 = 2;
 
 /// Bytes one game situation costs while its graph is built and solved (a
 /// generous measure of the peak, docs/kee.md).
@@ -142,7 +148,30 @@ pub fn run(r: Request) -> Result<(), CliError> {
         ..BoundOptions::default()
     };
     let payoffs = [Payoff::Score, Payoff::Margin];
-    let sol = restricted::solve(&board, rules, &payoffs, opts).map_err(solver_error)?;
+    // Forgetful games first (small graphs); the full graph and restricted
+    // games only where they leave an answer open.
+    let forgetful = BoundOptions {
+        full: false,
+        window: Some(FORGETFUL_WINDOW),
+        ..opts
+    };
+    let mut method = "forgetful games";
+    let mut sol = restricted::solve(&board, rules, &payoffs, forgetful).map_err(solver_error)?;
+    let settled = |s: &Solution| {
+        s.players.iter().all(|p| {
+            p.bounds
+                .iter()
+                .all(|b| b.lower.value == b.upper.value)
+        })
+    };
+    if !settled(&sol) {
+        sol = restricted::solve(&board, rules, &payoffs, opts).map_err(solver_error)?;
+        method = if sol.full.is_some() {
+            "full graph"
+        } else {
+            "restricted games"
+        };
+    }
     let answers: Vec<PlayerAnswer> = sol
         .players
         .iter()
@@ -151,6 +180,7 @@ pub fn run(r: Request) -> Result<(), CliError> {
     let seconds = t.elapsed().as_secs_f64();
     let out = Outcome {
         board: &board,
+        method,
         k,
         suicide,
         solution: &sol,
@@ -168,6 +198,9 @@ pub fn run(r: Request) -> Result<(), CliError> {
 /// What a k-player solve found, for printing.
 struct Outcome<'a> {
     board: &'a Board,
+    /// The method that gave the answer: "forgetful games", "full graph" or
+    /// "restricted games".
+    method: &'static str,
     k: usize,
     suicide: Suicide,
     solution: &'a Solution,
@@ -245,7 +278,7 @@ impl Outcome<'_> {
             "players": self.k,
             "suicide": self.suicide.name(),
             "status": if self.solved() { "solved" } else { "unsolved" },
-            "method": if full.is_some() { "full graph" } else { "restricted games" },
+            "method": self.method,
             "guarantees": players,
             "winner": self.winner().map(|p| p.name()),
             "winner_settled": self.winner_settled(),
@@ -274,6 +307,12 @@ impl Outcome<'_> {
             Some((situations, edges)) => writeln!(
                 t,
                 "graph: {situations} situations, {edges} edges; {:.2} s",
+                self.seconds
+            ),
+            None if self.method == "forgetful games" => writeln!(
+                t,
+                "forgetful games (each side held in turn, the other remembering its latest \
+                 {FORGETFUL_WINDOW} positions; docs/kee.md); {:.2} s",
                 self.seconds
             ),
             None => writeln!(

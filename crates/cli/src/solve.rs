@@ -70,11 +70,12 @@ pub struct Args {
     /// thresholds (default: the board's points + 2; 0 turns it off).
     #[arg(long)]
     komi_range: Option<i32>,
-    /// Method: auto (basic by retrograde analysis, kee by the search where
-    /// it is offered and else by the parity method, every other ruleset by
-    /// the search), search (the game tree; every ruleset but basic), parity
-    /// (kee only: the parity game on the graph of game situations, capped by
-    /// --memory; see docs/kee.md) or retrograde (basic only).
+    /// Method: auto (basic by retrograde analysis, kee by the parity method
+    /// from a start without moves and else by the search, every other
+    /// ruleset by the search), search (the game tree; every ruleset but
+    /// basic), parity (kee only: forgetful games, then the parity game on
+    /// the graph of game situations, capped by --memory; see docs/kee.md) or
+    /// retrograde (basic only).
     #[arg(long, default_value = "auto", value_parser = parse_method)]
     method: Method,
     /// Search engine for the tests "value >= t": auto (the faster for the
@@ -102,6 +103,11 @@ pub struct Args {
     /// them and checking them against the plain keys; values never depend on it).
     #[arg(long)]
     no_symmetry: bool,
+    /// Kee's parity method: do not try forgetful games first (for
+    /// measuring them and checking them against the situation graph and
+    /// restricted games; docs/kee.md).
+    #[arg(long)]
+    no_forgetful: bool,
     /// Print no live progress line (it is drawn only when stderr is a
     /// terminal).
     #[arg(long)]
@@ -241,6 +247,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         territory: !args.no_territory,
         unknown_cache: !args.no_unknown_cache,
         symmetry: !args.no_symmetry,
+        kee_forgetful: !args.no_forgetful,
         dependencies: !args.whole_keys,
         engine: args.engine,
         progress: Some(nodes.clone()),

@@ -275,6 +275,10 @@ pub struct SolveOptions {
     /// With [`Method::Parity`]: the most situation classes of one graph, below
     /// what `memory_mib` allows (`None`: `memory_mib` alone decides).
     pub kee_max_situations: Option<u64>,
+    /// With [`Method::Parity`]: bound the value by forgetful games before
+    /// the situation graph (docs/kee.md, "Forgetful games"); off only to
+    /// measure them or to check them against the graph and restricted games.
+    pub kee_forgetful: bool,
     /// Cut where the ruleset's exact static bounds ([`Game::static_bounds`]:
     /// pass-alive chains and their eyes) decide the window (docs/solver.md,
     /// "Static bounds").
@@ -332,6 +336,7 @@ impl Default for SolveOptions {
             deepening: true,
             method: Method::Auto,
             kee_max_situations: None,
+            kee_forgetful: true,
             static_bounds: true,
             unknown_cache: true,
             symmetry: true,
@@ -1349,9 +1354,11 @@ fn solve_kee_graph(
     // and the one being built.
     let cap = ((opts.memory_mib as u64).saturating_mul(1 << 20) / (3 * KEE_BYTES_PER_CLASS))
         .min(opts.kee_max_situations.unwrap_or(u64::MAX));
+    let defaults = kosolve_kee::KeeOptions::default();
     let kopts = kosolve_kee::KeeOptions {
         max_situations: cap,
-        ..kosolve_kee::KeeOptions::default()
+        forgetful_window: defaults.forgetful_window.filter(|_| opts.kee_forgetful),
+        ..defaults
     };
     let k =
         kosolve_kee::solve_kee_within(board, rules.suicide, &setup.start, kopts, &opts.budget())
