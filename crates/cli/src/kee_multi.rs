@@ -10,11 +10,16 @@
 
 use crate::common::{CliError, Format};
 use kosolve_board::{Board, Suicide};
+use kosolve_keemulti::forgetful::Forgetful;
 use kosolve_keemulti::restricted::{self, BoundOptions, Bounds, Solution};
 use kosolve_keemulti::{turn_name, KeeMultiError, KeeRules, Payoff, Player};
 use serde_json::json;
 use std::fmt::Write as _;
 use std::time::Instant;
+
+/// The situations of the full graph tried first (a few seconds): larger
+/// graphs are built only where forgetful games leave an answer open.
+const SMALL_GRAPH: u64 = 2_000_000;
 
 /// How many of her latest positions a forgetful player remembers in the
 /// forgetful games tried first (docs/kee.md).
@@ -55,7 +60,13 @@ impl PlayerAnswer {
     fn of(board: &Board, player: Player, bounds: &[Bounds]) -> PlayerAnswer {
         let range = |b: &Bounds| (b.lower.value, b.upper.value);
         let (g, m) = (&bounds[0], &bounds[1]);
-        let line = g.lower.line.as_ref();
+        // A forgetful game's line is a line of that game, not of Kee: none
+        // is shown for it.
+        let line = g
+            .lower
+            .line
+            .as_ref()
+            .filter(|_| g.lower.forgetful == Forgetful::NONE);
         PlayerAnswer {
             player,
             guarantee: range(g),
@@ -148,15 +159,10 @@ pub fn run(r: Request) -> Result<(), CliError> {
         ..BoundOptions::default()
     };
     let payoffs = [Payoff::Score, Payoff::Margin];
-    // Forgetful games first (small graphs); the full graph and restricted
-    // games only where they leave an answer open.
-    let forgetful = BoundOptions {
-        full: false,
-        window: Some(FORGETFUL_WINDOW),
-        ..opts
-    };
-    let mut method = "forgetful games";
-    let mut sol = restricted::solve(&board, rules, &payoffs, forgetful).map_err(solver_error)?;
+    // A small full graph first (exact, with lines of the game), then
+    // forgetful games (small graphs, no lines of the game), and the full
+    // graph under the whole cap and restricted games only where they leave
+    // an answer open.
     let settled = |s: &Solution| {
         s.players.iter().all(|p| {
             p.bounds
@@ -164,6 +170,22 @@ pub fn run(r: Request) -> Result<(), CliError> {
                 .all(|b| b.lower.value == b.upper.value)
         })
     };
+    let small = BoundOptions {
+        max_situations: cap.clamp(1, SMALL_GRAPH),
+        limit_up_to: 0,
+        ..opts
+    };
+    let mut method = "full graph";
+    let mut sol = restricted::solve(&board, rules, &payoffs, small).map_err(solver_error)?;
+    if !settled(&sol) {
+        let forgetful = BoundOptions {
+            full: false,
+            window: Some(FORGETFUL_WINDOW),
+            ..opts
+        };
+        method = "forgetful games";
+        sol = restricted::solve(&board, rules, &payoffs, forgetful).map_err(solver_error)?;
+    }
     if !settled(&sol) {
         sol = restricted::solve(&board, rules, &payoffs, opts).map_err(solver_error)?;
         method = if sol.full.is_some() {
