@@ -164,11 +164,9 @@ pub fn run(r: Request) -> Result<(), CliError> {
     // graph under the whole cap and restricted games only where they leave
     // an answer open.
     let settled = |s: &Solution| {
-        s.players.iter().all(|p| {
-            p.bounds
-                .iter()
-                .all(|b| b.lower.value == b.upper.value)
-        })
+        s.players
+            .iter()
+            .all(|p| p.bounds.iter().all(|b| b.lower.value == b.upper.value))
     };
     let small = BoundOptions {
         max_situations: cap.clamp(1, SMALL_GRAPH),

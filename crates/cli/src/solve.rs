@@ -416,6 +416,12 @@ fn to_json(board: &Arc<Board>, r: &Report, setup: &Setup) -> serde_json::Value {
         "outcome": r.outcome.map(|o| o.to_string()),
         "pv": pv,
         "pv_length": pv_length,
+        "satisfactory": satisfactory(board, r, setup).map(|sides| {
+            json!({
+                "black": sides[0].iter().map(|(d, a)| json!({"position": d, "area": a})).collect::<Vec<_>>(),
+                "white": sides[1].iter().map(|(d, a)| json!({"position": d, "area": a})).collect::<Vec<_>>(),
+            })
+        }),
         "nodes": r.total.nodes,
         "expansions": r.total.expansions,
         "table_hits": r.total.table_hits,
@@ -536,6 +542,7 @@ fn to_text(board: &Arc<Board>, r: &Report, show_pv: bool, setup: &Setup) -> Stri
         None => {}
     }
     write_pv(&mut t, board, r, show_pv, setup);
+    write_satisfactory(&mut t, board, r, setup);
     write_effort(&mut t, &r.total);
     t
 }
@@ -733,6 +740,49 @@ fn write_pv(t: &mut String, board: &Arc<Board>, r: &Report, show_pv: bool, setup
     }
     if let Some(i) = a.pv_cycle_start() {
         let _ = writeln!(t, "\nvoid: the moves from move {} on repeat forever", i + 1);
+    }
+}
+
+/// Under Kee, where the principal variation ends the game: the positions
+/// each side passed on in its final cycle (her satisfactory positions,
+/// docs/rules.md, "`kee`: Kee Rules v3.0"), as one-line diagrams with her
+/// area on each, Black's first.
+fn satisfactory(board: &Arc<Board>, r: &Report, setup: &Setup) -> Option<[Vec<(String, u32)>; 2]> {
+    if r.rules.ruleset != Ruleset::Kee || r.answer.pv().is_empty() {
+        return None;
+    }
+    let mut g = pv_game(board, r, setup);
+    for &m in r.answer.pv().iter() {
+        g.play(m);
+    }
+    let AnyGame::Kee(k) = g else {
+        return None;
+    };
+    k.result()?;
+    Some([Color::Black, Color::White].map(|c| {
+        k.satisfactory(c)
+            .iter()
+            .map(|p| (p.diagram_line(board), p.area(board, c)))
+            .collect()
+    }))
+}
+
+/// The `satisfactory` lines of a Kee answer ([`satisfactory`]).
+fn write_satisfactory(t: &mut String, board: &Arc<Board>, r: &Report, setup: &Setup) {
+    let Some(sides) = satisfactory(board, r, setup) else {
+        return;
+    };
+    for (c, side) in [Color::Black, Color::White].iter().zip(sides) {
+        let list: Vec<String> = side
+            .iter()
+            .map(|(d, a)| format!("{d} (area {a})"))
+            .collect();
+        let _ = writeln!(
+            t,
+            "satisfactory for {} (passed on in the final cycle): {}",
+            if *c == Color::Black { "Black" } else { "White" },
+            list.join(", ")
+        );
     }
 }
 

@@ -22,10 +22,10 @@ use std::collections::VecDeque;
 const PASS: u8 = u8::MAX;
 
 /// The most positions a key can index.
-pub const MAX_POSITIONS: usize = 1 << 10;
+pub const MAX_POSITIONS: usize = 1 << 14;
 
 /// The most distinct board histories a key can index.
-const MAX_HISTORIES: u32 = 1 << 29;
+const MAX_HISTORIES: u32 = 1 << 28;
 
 /// The graph of game situations of a k-player Kee game from the empty board.
 pub struct Graph {
@@ -216,12 +216,12 @@ impl Memories {
     }
 }
 
-/// A situation key: player to move (2 bits), position (10 bits), and the
-/// history id of each of up to four players (29 bits each).
+/// A situation key: player to move (2 bits), position (14 bits), and the
+/// history id of each of up to four players (28 bits each).
 fn pack(to_move: u8, pos: u16, hist: &[u32; crate::MAX_PLAYERS]) -> u128 {
     let mut k = u128::from(to_move) | u128::from(pos) << 2;
     for (i, &h) in hist.iter().enumerate() {
-        k |= u128::from(h) << (12 + 29 * i);
+        k |= u128::from(h) << (16 + 28 * i);
     }
     k
 }
@@ -229,9 +229,9 @@ fn pack(to_move: u8, pos: u16, hist: &[u32; crate::MAX_PLAYERS]) -> u128 {
 fn unpack(k: u128) -> (u8, u16, [u32; crate::MAX_PLAYERS]) {
     let mut hist = [0u32; crate::MAX_PLAYERS];
     for (i, h) in hist.iter_mut().enumerate() {
-        *h = (k >> (12 + 29 * i)) as u32 & (MAX_HISTORIES - 1);
+        *h = (k >> (16 + 28 * i)) as u32 & (MAX_HISTORIES - 1);
     }
-    ((k & 3) as u8, (k >> 2) as u16 & 0x3ff, hist)
+    ((k & 3) as u8, (k >> 2) as u16 & 0x3fff, hist)
 }
 
 /// Per position and player, her board plays: the point and the index of
