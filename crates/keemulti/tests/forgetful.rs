@@ -218,3 +218,34 @@ fn the_forgetful_driver_reaches_the_exact_value() {
         }
     }
 }
+
+/// Past the 59 positions of crates/kee's situation graph (and 2x2 with
+/// suicide allowed, which its restricted games settle only in 40 GB), the
+/// two-player values come from forgetful games alone: this crate's
+/// (Black's margin with two players) and crates/kee's, two implementations
+/// that share only the board play, must agree, and both be exact.
+#[test]
+fn two_player_forgetful_values_equal_kosolve_kee() {
+    for (spec, su) in [
+        ("1x5", Suicide::Forbidden),
+        ("1x5", Suicide::Allowed),
+        ("2x2", Suicide::Allowed),
+        ("2x2", Suicide::Forbidden),
+    ] {
+        let board = Board::parse(spec).unwrap();
+        let rules = KeeRules::new(2, su).unwrap();
+        let opts = BoundOptions {
+            full: false,
+            window: Some(2),
+            limit_up_to: 6,
+            ..BoundOptions::default()
+        };
+        let found = restricted::solve(&board, rules, &[Payoff::Margin], opts).unwrap();
+        let mine = found.players[0].bounds[0].value();
+        let kee = kosolve_kee::solve_kee(&board, su, kosolve_kee::KeeOptions::default()).unwrap();
+        assert!(kee.value().is_some(), "{spec} {su:?}: kee bounds {kee:?}");
+        assert_eq!(mine, kee.value(), "{spec} {su:?}");
+        // White's margin is the negation.
+        assert_eq!(found.players[1].bounds[0].value(), mine.map(|v| -v));
+    }
+}

@@ -393,17 +393,55 @@ fn ultimate_versions_agree(e: &Evidence<'_>) -> String {
     )
 }
 
+/// The margin rulesets a Kee value is set against, in table order.
+const AGAINST: [Ruleset; 7] = [
+    Ruleset::Psk,
+    Ruleset::Ssk,
+    Ruleset::Nssk,
+    Ruleset::Fixed,
+    Ruleset::BasicFixed,
+    Ruleset::Bkr,
+    Ruleset::TrompTaylor,
+];
+
+/// Per board, the Kee value with its line (Black's checked strategy
+/// against White's, so each side's play), and the other margin rulesets'
+/// values on the same board, suicide forbidden, komi 0.
 fn kee_boards(e: &Evidence<'_>) -> String {
     let kee: Vec<String> = [rect(2, 1), rect(2, 2), rect(2, 3)]
         .iter()
         .filter_map(|b| {
-            find(e.rows, b, Ruleset::Kee, F, Komi::ZERO)
-                .map(|r| format!("{b}: {} ({})", cell(Some(r)), r.pv))
+            let r = find(e.rows, b, Ruleset::Kee, F, Komi::ZERO)?;
+            let others: Vec<String> = AGAINST
+                .iter()
+                .filter_map(|&rs| {
+                    find(e.rows, b, rs, F, Komi::ZERO)
+                        .map(|o| format!("{} {}", rs.name(), cell(Some(o))))
+                })
+                .collect();
+            let line = if r.pv.is_empty() {
+                String::new()
+            } else {
+                format!(" (line: {})", r.pv)
+            };
+            Some(format!(
+                "- {b}: Kee {}{line}; against {}",
+                cell(Some(r)),
+                if others.is_empty() {
+                    "no other ruleset in these tables".to_string()
+                } else {
+                    others.join(", ")
+                }
+            ))
         })
         .collect();
     if kee.is_empty() {
         "Not settled here (no kee rows for these boards).\n\n".to_string()
     } else {
-        format!("{}\n\n", kee.join("; "))
+        format!(
+            "Values at komi 0, suicide forbidden; a Kee line is Black's checked strategy played \
+             against White's (docs/kee.md).\n\n{}\n\n",
+            kee.join("\n")
+        )
     }
 }
