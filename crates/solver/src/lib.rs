@@ -842,11 +842,16 @@ fn kee_size_over(board: &Board, max: u64) -> Option<String> {
 }
 
 /// Whether `kosolve solve --method auto` solves Kee by the parity method
-/// (docs/kee.md): wherever the start has no moves to replay. Its forgetful
-/// games settle every board the search settles, and more, in far fewer
-/// vertices than the search has nodes; a record with moves is searched.
-pub fn kee_auto_parity(_board: &Board, rules: &Rules, setup: &Setup) -> bool {
-    rules.ruleset == Ruleset::Kee && setup.moves.is_empty()
+/// (docs/kee.md): from the empty board (its forgetful games settle every
+/// board the search settles, and more, in far fewer vertices than the
+/// search has nodes), and from a start without moves where the search is
+/// not offered ([`check_feasible_from`]; a start of a few empty points is
+/// searched, since the positions it reaches through captures may be far
+/// more than any graph holds). A record with moves is searched.
+pub fn kee_auto_parity(board: &Board, rules: &Rules, setup: &Setup) -> bool {
+    rules.ruleset == Ruleset::Kee
+        && setup.moves.is_empty()
+        && (setup.is_empty_board() || check_feasible_from(board, rules, setup).is_err())
 }
 
 /// Refuses boards the solver is not expected to finish, with the reason.
