@@ -1,10 +1,12 @@
-//! `forgetful BOARD [allowed] [nosym] [mirror] [cap=N] [black=K] [white=K] [bw=M] [ww=M]`:
+//! `forgetful BOARD [allowed] [nosym] [mirror] [cap=N] [black=K] [white=K] [bw=M] [ww=M] [check=NODES]`:
 //! bounds a board's Kee value by forgetful games (docs/kee.md): Black held
 //! to histories under K with White remembering M positions (`black=K
 //! ww=M`: a lower bound), White held with Black remembering M (`white=K
-//! bw=M`: an upper bound); with both, the line of the two strategies.
+//! bw=M`: an upper bound); with both, the line of the two strategies;
+//! with `check=NODES`, each bound checked by searching every reply to the
+//! held player's strategy in the rules engine (`search_check`).
 use kosolve_board::{Board, Suicide};
-use kosolve_kee::forgetful::{line, solve, Forgetful, Side, Table};
+use kosolve_kee::forgetful::{line, search_check, solve, Forgetful, Side, Table};
 use kosolve_kee::Budget;
 use kosolve_rules::Start;
 
@@ -53,6 +55,11 @@ fn main() {
                     b.g.rows.edge_count(),
                     t1.elapsed().as_secs_f64()
                 );
+                if let Some(n) = arg("check=") {
+                    let t2 = std::time::Instant::now();
+                    let c = search_check(&board, su, &Start::EMPTY, &t, &b, n);
+                    println!("  search check: {c:?}, {:.1} s", t2.elapsed().as_secs_f64());
+                }
                 bounds.push(b);
             }
             Err(e) => println!("{game}: {e} ({:.1} s)", t1.elapsed().as_secs_f64()),

@@ -649,3 +649,187 @@ pub fn line(
         pv.push(mv);
     }
 }
+
+/// What [`search_check`] found: the worst margin the other side reaches
+/// against the held player's strategy, and the game-tree nodes visited.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct SearchCheck {
+    /// The least margin White reaches against Black's strategy (lower
+    /// bound), or the largest Black reaches against White's (upper bound).
+    pub worst: i32,
+    /// Game-tree nodes visited.
+    pub nodes: u64,
+}
+
+/// A second method for a bound, sharing neither the forgetful graph's
+/// soundness argument nor Zielonka's algorithm: the held player plays her
+/// strategy from `bound` in the rules engine's Kee game (`KeeGame`, with
+/// its real histories and end), and every legal reply of the other side is
+/// searched, move by move, until each game ends; the answer is the worst
+/// margin the other side reaches, so the bound holds in the real game iff
+/// it is at least (lower) or at most (upper) the bound's value. `None`
+/// once more than `max_nodes` nodes are visited.
+pub fn search_check(
+    board: &Board,
+    suicide: Suicide,
+    start: &Start,
+    t: &Table,
+    bound: &Bound,
+    max_nodes: u64,
+) -> Result<Option<SearchCheck>, KeeError> {
+    let rules = Rules::new(Ruleset::Kee)
+        .with_suicide(suicide)
+        .map_err(|e| KeeError::CheckFailed(e.to_string()))?;
+    let mut s = Search {
+        t,
+        moves: Moves::new(t, bound.game)?,
+        bound,
+        held: bound.game.side.held().index(),
+        game: KeeGame::from_start(Arc::new(board.clone()), rules, start),
+        nodes: 0,
+        max_nodes,
+    };
+    let at = Place {
+        to_move: t.start_to_move,
+        after_pass: false,
+        pos: t.start,
+        hist: [Vec::new(), Vec::new()],
+        v: 0,
+    };
+    Ok(s.worst(&at)?.map(|worst| SearchCheck {
+        worst,
+        nodes: s.nodes,
+    }))
+}
+
+/// Where a [`search_check`] stands: the real situation (histories in the
+/// order they were added) and the vertex of the bound's graph.
+#[derive(Clone)]
+struct Place {
+    to_move: u8,
+    after_pass: bool,
+    pos: u16,
+    hist: [Vec<u16>; 2],
+    v: usize,
+}
+
+/// The state of a [`search_check`].
+struct Search<'a> {
+    t: &'a Table,
+    moves: Moves<'a>,
+    bound: &'a Bound,
+    held: usize,
+    game: KeeGame,
+    nodes: u64,
+    max_nodes: u64,
+}
+
+impl Search<'_> {
+    /// The place after the turn `mv` (`None`: a pass) from `at`, with the
+    /// vertex of the bound's graph it leads to.
+    fn after(&self, at: &Place, mv: Option<Point>) -> Result<Place, KeeError> {
+        let c = at.to_move as usize;
+        let q = match mv {
+            Some(p) => {
+                self.t.plays[c][at.pos as usize]
+                    .iter()
+                    .find(|x| x.0 == p)
+                    .ok_or_else(|| KeeError::CheckFailed("a play the table lacks".into()))?
+                    .1
+            }
+            None => at.pos,
+        };
+        let before = self
+            .moves
+            .abstract_of(at.to_move, at.after_pass, at.pos, &at.hist);
+        let mut next = at.clone();
+        if mv.is_none() {
+            next.hist[c].clear();
+        }
+        next.hist[c].push(q);
+        (next.to_move, next.after_pass, next.pos) = (at.to_move ^ 1, mv.is_none(), q);
+        let after = self
+            .moves
+            .abstract_of(next.to_move, next.after_pass, next.pos, &next.hist);
+        let rep = self.moves.unpack(self.moves.canonical(&before));
+        let mut succ = Vec::new();
+        self.moves.successors(&rep, &mut succ);
+        let class = self.moves.canonical(&after);
+        let k = succ
+            .iter()
+            .position(|(s, _)| self.moves.canonical(s) == class)
+            .ok_or_else(|| KeeError::CheckFailed("a real turn left the bound's graph".into()))?;
+        next.v = self.bound.g.rows.succ(at.v)[k] as usize;
+        Ok(next)
+    }
+
+    /// The held player's strategy move at `at`.
+    fn strategy_move(&self, at: &Place) -> Result<Option<Point>, KeeError> {
+        let j = self.bound.strategy[at.v];
+        if j == NO_MOVE {
+            return Err(KeeError::CheckFailed("the held player has no move".into()));
+        }
+        let here = self
+            .moves
+            .abstract_of(at.to_move, at.after_pass, at.pos, &at.hist);
+        let rep = self.moves.unpack(self.moves.canonical(&here));
+        let (mut succ, mut real) = (Vec::new(), Vec::new());
+        self.moves.successors(&rep, &mut succ);
+        let class = self.moves.canonical(&succ[j as usize].0);
+        self.moves.successors(&here, &mut real);
+        real.iter()
+            .find(|(s, _)| self.moves.canonical(s) == class)
+            .map(|&(_, mv)| mv)
+            .ok_or_else(|| KeeError::CheckFailed("a strategy move has no real counterpart".into()))
+    }
+
+    /// The worst margin for the held player from `at` (`None`: the node
+    /// limit was passed).
+    fn worst(&mut self, at: &Place) -> Result<Option<i32>, KeeError> {
+        self.nodes += 1;
+        if self.nodes > self.max_nodes {
+            return Ok(None);
+        }
+        if let Some(r) = self.game.result() {
+            let GameResult::Score { black, white } = r else {
+                return Err(KeeError::CheckFailed(format!(
+                    "a Kee game ended with {r:?}"
+                )));
+            };
+            return Ok(Some(black as i32 - white as i32));
+        }
+        let turns: Vec<Move> = if at.to_move as usize == self.held {
+            let m = self.strategy_move(at)?.map_or(Move::Pass, Move::Play);
+            if !self.game.is_legal(m) {
+                return Err(KeeError::CheckFailed(format!(
+                    "{m:?} is illegal in the rules engine"
+                )));
+            }
+            vec![m]
+        } else {
+            let mut all = Vec::new();
+            self.game.legal_moves(&mut all);
+            all
+        };
+        let mut worst: Option<i32> = None;
+        for m in turns {
+            let mv = match m {
+                Move::Play(p) => Some(p),
+                _ => None,
+            };
+            let next = self.after(at, mv)?;
+            self.game.play(m);
+            let r = self.worst(&next);
+            self.game.undo();
+            let Some(x) = r? else {
+                return Ok(None);
+            };
+            worst = Some(match (worst, self.held) {
+                (None, _) => x,
+                (Some(w), 0) => w.min(x),
+                (Some(w), _) => w.max(x),
+            });
+        }
+        Ok(worst)
+    }
+}

@@ -129,3 +129,32 @@ fn sides_hold_their_players() {
     };
     assert!(forgetful::solve(&b, &t, game, 1000, &Budget::unlimited()).is_err());
 }
+
+/// The second method for a bound: the held player's strategy played in the
+/// rules engine against every reply; on the boards where that search is
+/// small, the worst reply reaches exactly the bound's value (so the bound
+/// holds in the real game and is met).
+#[test]
+fn every_reply_to_a_bound_strategy_ends_at_its_value() {
+    for (spec, su) in [
+        ("1x3", Suicide::Forbidden),
+        ("1x3", Suicide::Allowed),
+        ("2x1", Suicide::Forbidden),
+        ("1x4", Suicide::Forbidden),
+    ] {
+        let b = Board::parse(spec).unwrap();
+        let t = table(&b, su);
+        for side in [Side::Lower, Side::Upper] {
+            if spec == "1x4" && side == Side::Upper {
+                // Black's replies to White's strategy pass a million nodes.
+                continue;
+            }
+            let bd = bound(&b, &t, side, 4, 2);
+            let c = forgetful::search_check(&b, su, &Start::EMPTY, &t, &bd, 1_000_000)
+                .unwrap()
+                .expect("a small search");
+            assert_eq!(c.worst, bd.value, "{spec} {su:?} {side:?}");
+            assert!(c.nodes > 1, "{spec} {su:?} {side:?}");
+        }
+    }
+}

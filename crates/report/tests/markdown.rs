@@ -144,3 +144,35 @@ fn the_report_links_the_pages_of_other_studies_only() {
     assert_eq!(kosolve_report::overview::studies_section(&d), "");
     std::fs::remove_dir_all(&d).ok();
 }
+
+/// The Kee boards claim sets each Kee value and line against the other
+/// margin rulesets on the same board.
+#[test]
+fn the_kee_boards_claim_sets_kee_against_the_other_rulesets() {
+    let text = "boards = [\"2x3\"]\nrules = [\"kee\", \"psk\", \"fixed\"]\n";
+    let c = Config::parse("k.toml", "k", text).unwrap();
+    let rows: Vec<Row> = c
+        .jobs()
+        .iter()
+        .map(|j| {
+            let mut r = row_of(j);
+            let v = match j.rules.ruleset.name() {
+                "fixed" => 6,
+                "kee" => 0,
+                _ => 0,
+            };
+            r.value = Some(Value::Margin(v));
+            if j.rules.ruleset.name() == "kee" {
+                r.pv = "pass B2 B1 A2 C1 pass pass pass pass".into();
+            }
+            r
+        })
+        .collect();
+    let md = kosolve_report::markdown(&c, &rows);
+    assert!(
+        md.contains(
+            "- 2x3: Kee 0 (line: pass B2 B1 A2 C1 pass pass pass pass); against psk 0, fixed 6"
+        ),
+        "{md}"
+    );
+}
