@@ -28,12 +28,12 @@ const BOARDS: &[(&str, &[usize])] = &[
 
 /// What the three-player rows of the committed table show (written by
 /// hand from them; the table is deterministic).
-const SUMMARY: &str = "With three players the first player dominates where anything can be won: on 1x3 Black alone can force all three points and a strict win (White and Red are held to 0), while on 1x2 and 2x1 the coalition can hold any player to 0 points and 2 below another, so nobody can even prevent the others from winning, and on 1x1 every score is 0; ring:3, 1x4, 2x2 and ring:4 have more than 40 million game situations for three players and are not solved.";
+const SUMMARY: &str = "With three players the first player dominates only where the board is tiny: on 1x3 Black alone can force all three points and a strict win (White and Red are held to 0). On every larger board here (ring:3, 1x4, 2x2, ring:4, 1x5, 2x3) and on 1x2 and 2x1, each player's guarantee is 0: the other two, acting together, can hold any player to no points and keep her below another player, so nobody can force a strict win or even prevent the others from winning. The rows marked *forgetful games* come from bounds that met (docs/kee.md, \"Forgetful games for more than two players\"); they have no line, since a forgetful game's line is not a line of the game.";
 
-/// The full graph is tried up to this many situations (seconds); past it,
+/// The full graph is tried up to this many situations (a minute); past it,
 /// forgetful games (docs/kee.md, "Forgetful games for more than two
 /// players") bound every answer in far smaller graphs.
-const FULL_FIRST: u64 = 2_000_000;
+const FULL_FIRST: u64 = 10_000_000;
 
 /// The rows of a board whose full graph is too large: each player's
 /// guarantee and margin from forgetful games (exact where the bounds meet,
@@ -134,13 +134,14 @@ fn main() {
     let mut md = format!(
         "# Kee Rules for two to four players\n\n\
          Exact values of Kee Rules v3.0 with k players (docs/rules.md, \"Kee with more than two players\"), \
-         solved as parity games on the graph of game situations (docs/kee.md, \"Kee with more than two players\"); \
+         solved as parity games on the graph of game situations (docs/kee.md, \"Kee with more than two players\"), \
+         or, where that graph passes 10 million situations, by forgetful games whose bounds meet; \
          written by `cargo run --release -p kosolve-keemulti --example table`.\n\n\
          - *guarantee*: the largest score the player can force against every joint strategy of the others;\n\
          - *strict win*: whether she can force a score strictly above every other player's;\n\
          - *prevents win*: whether she can force that no other player scores strictly more than she does;\n\
          - *margin*: the largest value she can force of her score minus the best other score;\n\
-         - *situations*: game situations reachable from the empty board (the graph solved); *seconds*: building it and solving this player's questions, release build, 2-core machine shared with another job;\n\
+         - *situations*: game situations reachable from the empty board (the graph solved), or the largest forgetful game built; *seconds*: building it and solving this player's questions, release build, 2-core machine shared with another job;\n\
          - *line*: her strategy for the guarantee against the others' strategy that holds her to it.\n\n\
          {SUMMARY}\n\n\
          | board | players | suicide | player | guarantee | strict win | prevents win | margin | situations | seconds | line |\n\
