@@ -368,3 +368,38 @@ fn engines_agree_and_bad_engines_are_refused() {
     assert_eq!(code, 0);
     assert!(err.is_empty(), "stderr is not a terminal, yet: {err}");
 }
+
+/// A Kee answer lists each side's satisfactory positions (those she
+/// passed on in the line's final cycle), and the best area of each side's
+/// list gives the stated value; on 1x5 (past the situation graph, solved
+/// by forgetful games) and 1x4 (the search agrees, above).
+#[test]
+fn kee_answers_list_satisfactory_positions_that_give_the_value() {
+    for (board, suicide) in [("1x5", "forbidden"), ("1x5", "allowed"), ("1x4", "allowed")] {
+        let v = solve_json(&["--board", board, "--rules", "kee", "--suicide", suicide]);
+        assert_eq!(v["status"], "solved", "{v}");
+        let points: usize = board[2..].parse().unwrap();
+        let best = |side: &str| {
+            v["satisfactory"][side]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|p| {
+                    // A one-line diagram of the board's points.
+                    let d = p["position"].as_str().unwrap();
+                    assert_eq!(d.len(), points, "{p}");
+                    p["area"].as_i64().unwrap()
+                })
+                .max()
+                .expect("every side passes in the final cycle")
+        };
+        assert_eq!(
+            best("black") - best("white"),
+            v["value"].as_i64().unwrap(),
+            "{board} {suicide}: {v}"
+        );
+    }
+    // Other rulesets have no such list.
+    let v = solve_json(&["--board", "1x3", "--rules", "psk"]);
+    assert!(v["satisfactory"].is_null(), "{v}");
+}

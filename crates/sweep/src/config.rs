@@ -113,10 +113,11 @@ pub struct Limits {
     /// Threads of one job.
     pub threads: usize,
     /// How Kee jobs are solved (`kee_method = "search" | "parity" |
-    /// "auto"`; default `search`): [`Method::Parity`] is the parity game on
-    /// the situation graph (docs/kee.md), [`Method::Auto`] the parity game
-    /// where the search is not offered (as `kosolve solve`'s default).
-    /// Jobs of other rulesets ignore it.
+    /// "auto"`; default `auto`): [`Method::Parity`] is the parity method
+    /// (forgetful games, the situation graph, restricted games; docs/kee.md),
+    /// [`Method::Auto`] the parity method from the empty board and where the
+    /// search is not offered, else the search (as `kosolve solve`'s
+    /// default). Jobs of other rulesets ignore it.
     pub kee_method: Method,
     /// Kee jobs by the parity game: the most situation classes of one
     /// graph (`limits.kee_situations`; `None`: as many as `memory_mib`
@@ -146,7 +147,7 @@ impl Default for Limits {
             max_seconds: None,
             memory_mib: 1024,
             threads: 1,
-            kee_method: Method::Search,
+            kee_method: Method::Auto,
             kee_situations: None,
             engine: kosolve_solver::Engine::Auto,
             certificates: false,
@@ -525,7 +526,7 @@ impl Ctx<'_> {
             s => s.as_ref().map(|s| *s.get_ref()),
         };
         let kee_method = match &raw.kee_method {
-            None => Method::Search,
+            None => Method::Auto,
             Some(m) => match Method::from_name(m.get_ref()) {
                 Some(k) if k.applies_to(Ruleset::Kee) => k,
                 _ => {

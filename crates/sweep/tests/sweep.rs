@@ -137,8 +137,12 @@ fn certificate_work_defaults_to_2_pow_24_and_zero_is_refused() {
 }
 
 #[test]
-fn kee_method_defaults_to_the_search() {
-    assert_eq!(config().limits.kee_method, Method::Search);
+fn kee_method_defaults_to_auto() {
+    // The method `kosolve solve` picks, so that a sweep answers where the
+    // product does.
+    assert_eq!(config().limits.kee_method, Method::Auto);
+    let c = with_setting("kee", "kee_method = \"search\"").unwrap();
+    assert_eq!(c.limits.kee_method, Method::Search);
     let c = with_setting("kee", "kee_method = \"parity\"").unwrap();
     assert_eq!(c.limits.kee_method, Method::Parity);
     assert!(c
