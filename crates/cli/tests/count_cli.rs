@@ -259,7 +259,8 @@ fn output_names_no_outside_files() {
     std::fs::write(
         &config,
         "name = \"tiny\"\nboards = [\"1x1\", \"1x2\", \"1x5\"]\nrules = [\"psk\", \"kee\"]\n\
-         komi = [0]\n[limits]\nmax_nodes = 1_000_000\nmemory_mib = 64\nthreads = 1\n",
+         komi = [0]\nkee_method = \"search\"\n[limits]\nmax_nodes = 1_000_000\nmemory_mib = 64\n\
+         threads = 1\n",
     )
     .unwrap();
     let runs: Vec<Vec<String>> = [

@@ -240,7 +240,7 @@ fn kee_parity_sweep_agrees_with_the_search_sweep() {
         "boards = [\"1x2\", \"1x3\"]\nrules = [\"kee\"]\nsuicide = [\"forbidden\", \"allowed\"]\n";
     let search = dir.join("search.toml");
     let parity = dir.join("parity.toml");
-    std::fs::write(&search, base).unwrap();
+    std::fs::write(&search, format!("{base}kee_method = \"search\"\n")).unwrap();
     std::fs::write(&parity, format!("{base}kee_method = \"parity\"\n")).unwrap();
     for c in [&search, &parity] {
         let out = sweep(c, &dir, &[]);

@@ -37,6 +37,7 @@
 mod attractor;
 mod build;
 mod interner;
+pub mod verify;
 
 pub use attractor::{Attraction, Order, CHECK_EVERY};
 pub use build::Builder;
