@@ -554,6 +554,124 @@ pub fn solve(
     })
 }
 
+/// A real game situation, its board histories listed in the order their
+/// positions were added (which the forgetful player's window reads).
+#[derive(Clone)]
+struct Real {
+    to_move: u8,
+    after_pass: bool,
+    pos: u16,
+    hist: [Vec<u16>; 2],
+}
+
+impl Real {
+    /// The start of the game on `t`.
+    fn start(t: &Table) -> Real {
+        Real {
+            to_move: t.start_to_move,
+            after_pass: false,
+            pos: t.start,
+            hist: [Vec::new(), Vec::new()],
+        }
+    }
+
+    /// The situation after the turn `mv` (`None`: a pass).
+    fn after(&self, t: &Table, mv: Option<Point>) -> Result<Real, KeeError> {
+        let c = self.to_move as usize;
+        let q = match mv {
+            Some(p) => {
+                t.plays[c][self.pos as usize]
+                    .iter()
+                    .find(|x| x.0 == p)
+                    .ok_or_else(|| KeeError::CheckFailed("a play the table lacks".into()))?
+                    .1
+            }
+            None => self.pos,
+        };
+        let mut next = self.clone();
+        if mv.is_none() {
+            next.hist[c].clear();
+        }
+        next.hist[c].push(q);
+        (next.to_move, next.after_pass, next.pos) = (self.to_move ^ 1, mv.is_none(), q);
+        Ok(next)
+    }
+}
+
+/// A bound's game followed along a real game: the held player's strategy
+/// move at a real situation, and the vertex a real turn leads to.
+struct Follower<'a> {
+    moves: Moves<'a>,
+    bound: &'a Bound,
+}
+
+impl<'a> Follower<'a> {
+    fn new(t: &'a Table, bound: &'a Bound) -> Result<Self, KeeError> {
+        Ok(Follower {
+            moves: Moves::new(t, bound.game)?,
+            bound,
+        })
+    }
+
+    /// The state of the bound's game for a real situation.
+    fn state(&self, at: &Real) -> State {
+        self.moves
+            .abstract_of(at.to_move, at.after_pass, at.pos, &at.hist)
+    }
+
+    /// The held player's strategy move at `at`, vertex `v` of the graph.
+    fn strategy_move(&self, at: &Real, v: usize) -> Result<Option<Point>, KeeError> {
+        let j = self.bound.strategy[v];
+        if j == NO_MOVE {
+            return Err(KeeError::CheckFailed("the held player has no move".into()));
+        }
+        let here = self.state(at);
+        let rep = self.moves.unpack(self.moves.canonical(&here));
+        let (mut succ, mut real) = (Vec::new(), Vec::new());
+        self.moves.successors(&rep, &mut succ);
+        let class = self.moves.canonical(&succ[j as usize].0);
+        self.moves.successors(&here, &mut real);
+        real.iter()
+            .find(|(s, _)| self.moves.canonical(s) == class)
+            .map(|&(_, mv)| mv)
+            .ok_or_else(|| KeeError::CheckFailed("a strategy move has no real counterpart".into()))
+    }
+
+    /// The vertex that the real turn from `before` (at vertex `v`) to
+    /// `after` leads to.
+    fn next(&self, before: &Real, after: &Real, v: usize) -> Result<usize, KeeError> {
+        let rep = self.moves.unpack(self.moves.canonical(&self.state(before)));
+        let mut succ = Vec::new();
+        self.moves.successors(&rep, &mut succ);
+        let class = self.moves.canonical(&self.state(after));
+        let k = succ
+            .iter()
+            .position(|(s, _)| self.moves.canonical(s) == class)
+            .ok_or_else(|| {
+                KeeError::CheckFailed(format!("a real turn left the graph of {}", self.bound.game))
+            })?;
+        Ok(self.bound.g.rows.succ(v)[k] as usize)
+    }
+}
+
+/// The rules engine's Kee game from `start`.
+fn kee_game(board: &Board, suicide: Suicide, start: &Start) -> Result<KeeGame, KeeError> {
+    let rules = Rules::new(Ruleset::Kee)
+        .with_suicide(suicide)
+        .map_err(|e| KeeError::CheckFailed(e.to_string()))?;
+    Ok(KeeGame::from_start(Arc::new(board.clone()), rules, start))
+}
+
+/// The margin at the end of a Kee game.
+fn margin(r: GameResult) -> Result<i32, KeeError> {
+    match r {
+        GameResult::Score { black, white } => Ok(black as i32 - white as i32),
+        r => Err(KeeError::CheckFailed(format!(
+            "a Kee game ended with {r:?}"
+        ))),
+    }
+}
+
 /// Plays Black's strategy of a lower-bound game against White's of an
 /// upper-bound game in the rules engine's Kee game until it ends; returns
 /// the moves (`None` is a pass) and the scores (Black, White).
@@ -565,88 +683,40 @@ pub fn line(
     lower: &Bound,
     upper: &Bound,
 ) -> Result<crate::Line, KeeError> {
-    let fail = |why: String| Err(KeeError::CheckFailed(why));
-    let rules = Rules::new(Ruleset::Kee)
-        .with_suicide(suicide)
-        .map_err(|e| KeeError::CheckFailed(e.to_string()))?;
-    let mut game = KeeGame::from_start(Arc::new(board.clone()), rules, start);
-    let sides = [
-        (Moves::new(t, lower.game)?, lower),
-        (Moves::new(t, upper.game)?, upper),
-    ];
-    let (mut to_move, mut after_pass, mut pos) = (t.start_to_move, false, t.start);
-    let mut hist: [Vec<u16>; 2] = [Vec::new(), Vec::new()];
+    let mut game = kee_game(board, suicide, start)?;
+    let sides = [Follower::new(t, lower)?, Follower::new(t, upper)?];
+    let mut at = Real::start(t);
     let mut v = [0usize; 2];
     let mut pv = Vec::new();
-    let (mut next, mut rep_next) = (Vec::new(), Vec::new());
     let longest = 4 * (lower.g.info.len() + upper.g.info.len()) + 4;
     loop {
         if let Some(r) = game.result() {
             let GameResult::Score { black, white } = r else {
-                return fail(format!("a Kee game ended with {r:?}"));
+                return Err(KeeError::CheckFailed(format!(
+                    "a Kee game ended with {r:?}"
+                )));
             };
             return Ok((pv, (black, white)));
         }
         if pv.len() > longest {
-            return fail("the line does not end".into());
+            return Err(KeeError::CheckFailed("the line does not end".into()));
         }
-        // The mover plays her strategy in her own game.
-        let c = to_move as usize;
-        let (moves, bound) = &sides[c];
-        let j = bound.strategy[v[c]];
-        if j == NO_MOVE {
-            return fail(format!("no winning move after {} turns", pv.len()));
-        }
-        let here = moves.abstract_of(to_move, after_pass, pos, &hist);
-        let rep = moves.unpack(moves.canonical(&here));
-        rep_next.clear();
-        moves.successors(&rep, &mut rep_next);
-        let class = moves.canonical(&rep_next[j as usize].0);
-        next.clear();
-        moves.successors(&here, &mut next);
-        let Some(&(_, mv)) = next.iter().find(|(s, _)| moves.canonical(s) == class) else {
-            return fail("a strategy move has no real counterpart".into());
-        };
+        // The mover plays her strategy in her own game; both games follow.
+        let c = at.to_move as usize;
+        let mv = sides[c].strategy_move(&at, v[c])?;
         let m = mv.map_or(Move::Pass, Move::Play);
         if !game.is_legal(m) {
-            return fail(format!("{m:?} is illegal in the rules engine"));
+            return Err(KeeError::CheckFailed(format!(
+                "{m:?} is illegal in the rules engine"
+            )));
         }
-        // The real turn, and where it leads in both games.
-        let q = match mv {
-            Some(p) => {
-                t.plays[c][pos as usize]
-                    .iter()
-                    .find(|x| x.0 == p)
-                    .expect("a legal play")
-                    .1
-            }
-            None => pos,
-        };
-        let before = [
-            sides[0].0.abstract_of(to_move, after_pass, pos, &hist),
-            sides[1].0.abstract_of(to_move, after_pass, pos, &hist),
-        ];
-        if mv.is_none() {
-            hist[c].clear();
-        }
-        hist[c].push(q);
-        (to_move, after_pass, pos) = (to_move ^ 1, mv.is_none(), q);
-        for (i, (moves, bound)) in sides.iter().enumerate() {
-            let after = moves.abstract_of(to_move, after_pass, pos, &hist);
-            let rep = moves.unpack(moves.canonical(&before[i]));
-            rep_next.clear();
-            moves.successors(&rep, &mut rep_next);
-            let class = moves.canonical(&after);
-            let Some(k) = rep_next
-                .iter()
-                .position(|(s, _)| moves.canonical(s) == class)
-            else {
-                return fail(format!("a turn left the graph of {}", bound.game));
-            };
-            v[i] = bound.g.rows.succ(v[i])[k] as usize;
+        let next = at.after(t, mv)?;
+        for (side, vi) in sides.iter().zip(v.iter_mut()) {
+            *vi = side.next(&at, &next, *vi)?;
         }
         game.play(m);
         pv.push(mv);
+        at = next;
     }
 }
 
@@ -677,47 +747,24 @@ pub fn search_check(
     bound: &Bound,
     max_nodes: u64,
 ) -> Result<Option<SearchCheck>, KeeError> {
-    let rules = Rules::new(Ruleset::Kee)
-        .with_suicide(suicide)
-        .map_err(|e| KeeError::CheckFailed(e.to_string()))?;
     let mut s = Search {
         t,
-        moves: Moves::new(t, bound.game)?,
-        bound,
+        side: Follower::new(t, bound)?,
         held: bound.game.side.held().index(),
-        game: KeeGame::from_start(Arc::new(board.clone()), rules, start),
+        game: kee_game(board, suicide, start)?,
         nodes: 0,
         max_nodes,
     };
-    let at = Place {
-        to_move: t.start_to_move,
-        after_pass: false,
-        pos: t.start,
-        hist: [Vec::new(), Vec::new()],
-        v: 0,
-    };
-    Ok(s.worst(&at)?.map(|worst| SearchCheck {
+    Ok(s.worst(&Real::start(t), 0)?.map(|worst| SearchCheck {
         worst,
         nodes: s.nodes,
     }))
 }
 
-/// Where a [`search_check`] stands: the real situation (histories in the
-/// order they were added) and the vertex of the bound's graph.
-#[derive(Clone)]
-struct Place {
-    to_move: u8,
-    after_pass: bool,
-    pos: u16,
-    hist: [Vec<u16>; 2],
-    v: usize,
-}
-
 /// The state of a [`search_check`].
 struct Search<'a> {
     t: &'a Table,
-    moves: Moves<'a>,
-    bound: &'a Bound,
+    side: Follower<'a>,
     held: usize,
     game: KeeGame,
     nodes: u64,
@@ -725,81 +772,21 @@ struct Search<'a> {
 }
 
 impl Search<'_> {
-    /// The place after the turn `mv` (`None`: a pass) from `at`, with the
-    /// vertex of the bound's graph it leads to.
-    fn after(&self, at: &Place, mv: Option<Point>) -> Result<Place, KeeError> {
-        let c = at.to_move as usize;
-        let q = match mv {
-            Some(p) => {
-                self.t.plays[c][at.pos as usize]
-                    .iter()
-                    .find(|x| x.0 == p)
-                    .ok_or_else(|| KeeError::CheckFailed("a play the table lacks".into()))?
-                    .1
-            }
-            None => at.pos,
-        };
-        let before = self
-            .moves
-            .abstract_of(at.to_move, at.after_pass, at.pos, &at.hist);
-        let mut next = at.clone();
-        if mv.is_none() {
-            next.hist[c].clear();
-        }
-        next.hist[c].push(q);
-        (next.to_move, next.after_pass, next.pos) = (at.to_move ^ 1, mv.is_none(), q);
-        let after = self
-            .moves
-            .abstract_of(next.to_move, next.after_pass, next.pos, &next.hist);
-        let rep = self.moves.unpack(self.moves.canonical(&before));
-        let mut succ = Vec::new();
-        self.moves.successors(&rep, &mut succ);
-        let class = self.moves.canonical(&after);
-        let k = succ
-            .iter()
-            .position(|(s, _)| self.moves.canonical(s) == class)
-            .ok_or_else(|| KeeError::CheckFailed("a real turn left the bound's graph".into()))?;
-        next.v = self.bound.g.rows.succ(at.v)[k] as usize;
-        Ok(next)
-    }
-
-    /// The held player's strategy move at `at`.
-    fn strategy_move(&self, at: &Place) -> Result<Option<Point>, KeeError> {
-        let j = self.bound.strategy[at.v];
-        if j == NO_MOVE {
-            return Err(KeeError::CheckFailed("the held player has no move".into()));
-        }
-        let here = self
-            .moves
-            .abstract_of(at.to_move, at.after_pass, at.pos, &at.hist);
-        let rep = self.moves.unpack(self.moves.canonical(&here));
-        let (mut succ, mut real) = (Vec::new(), Vec::new());
-        self.moves.successors(&rep, &mut succ);
-        let class = self.moves.canonical(&succ[j as usize].0);
-        self.moves.successors(&here, &mut real);
-        real.iter()
-            .find(|(s, _)| self.moves.canonical(s) == class)
-            .map(|&(_, mv)| mv)
-            .ok_or_else(|| KeeError::CheckFailed("a strategy move has no real counterpart".into()))
-    }
-
-    /// The worst margin for the held player from `at` (`None`: the node
-    /// limit was passed).
-    fn worst(&mut self, at: &Place) -> Result<Option<i32>, KeeError> {
+    /// The worst margin for the held player from `at`, vertex `v` of the
+    /// bound's graph (`None`: the node limit was passed).
+    fn worst(&mut self, at: &Real, v: usize) -> Result<Option<i32>, KeeError> {
         self.nodes += 1;
         if self.nodes > self.max_nodes {
             return Ok(None);
         }
         if let Some(r) = self.game.result() {
-            let GameResult::Score { black, white } = r else {
-                return Err(KeeError::CheckFailed(format!(
-                    "a Kee game ended with {r:?}"
-                )));
-            };
-            return Ok(Some(black as i32 - white as i32));
+            return margin(r).map(Some);
         }
         let turns: Vec<Move> = if at.to_move as usize == self.held {
-            let m = self.strategy_move(at)?.map_or(Move::Pass, Move::Play);
+            let m = self
+                .side
+                .strategy_move(at, v)?
+                .map_or(Move::Pass, Move::Play);
             if !self.game.is_legal(m) {
                 return Err(KeeError::CheckFailed(format!(
                     "{m:?} is illegal in the rules engine"
@@ -817,9 +804,10 @@ impl Search<'_> {
                 Move::Play(p) => Some(p),
                 _ => None,
             };
-            let next = self.after(at, mv)?;
+            let next = at.after(self.t, mv)?;
+            let w = self.side.next(at, &next, v)?;
             self.game.play(m);
-            let r = self.worst(&next);
+            let r = self.worst(&next, w);
             self.game.undo();
             let Some(x) = r? else {
                 return Ok(None);
