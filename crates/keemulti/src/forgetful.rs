@@ -92,15 +92,10 @@ impl fmt::Display for Forgetful {
         if self.is_none() {
             return f.write_str("nobody forgetful");
         }
-        let names: Vec<&str> = (0..crate::MAX_PLAYERS as u8)
-            .map(Player)
-            .filter(|&p| self.holds(p))
-            .map(Player::name)
-            .collect();
         write!(
             f,
             "{} remembering {} position{}",
-            names.join(" and "),
+            crate::restricted::player_names(self.players),
             self.window,
             if self.window == 1 { "" } else { "s" }
         )

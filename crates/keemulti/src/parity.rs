@@ -559,29 +559,13 @@ impl Graph {
         c_strategy: &[u8],
     ) -> Result<(Vec<Turn>, Vec<u32>), KeeMultiError> {
         let mut game = Game::new(board, self.rules);
-        let mut v = 0usize;
-        for _ in 0..=self.situations() {
-            if let Some(scores) = game.scores() {
-                return Ok((game.turns(), scores?));
-            }
-            let strategy = if self.to_move[v] == player.0 {
-                p_strategy
-            } else {
-                c_strategy
-            };
-            let e = self.start[v] as usize + strategy[2 * v] as usize;
-            if e >= self.start[v + 1] as usize {
-                return Err(KeeMultiError::CheckFailed(format!(
-                    "no move at situation {v}"
-                )));
-            }
-            let turn = (self.label[e] != PASS).then(|| Point(self.label[e]));
-            game.play(turn)?;
-            v = self.succ[e] as usize;
-        }
-        Err(KeeMultiError::CheckFailed(
-            "the strategies' line outlasts the situations".into(),
-        ))
+        self.walk(
+            &mut game,
+            player,
+            (p_strategy, c_strategy),
+            Game::play,
+            |g| g.scores().map(|s| Ok((g.turns(), s?))),
+        )
     }
 
     /// Plays P's strategy against the coalition's in the literal
@@ -598,13 +582,31 @@ impl Graph {
         c_strategy: &[u8],
     ) -> Result<(Vec<Turn>, Vec<u32>, i32), KeeMultiError> {
         let mut game = ForgetfulGame::new(board, self.rules, self.restriction, self.forgetful);
+        let play = |g: &mut ForgetfulGame<'_>, t| g.play(t);
+        self.walk(&mut game, player, (p_strategy, c_strategy), play, |g| {
+            let best = g.best_areas()?;
+            let (lo, hi) = range(payoff, self.points);
+            let got = crate::forgetful::payoff_of(&best, player, payoff, lo, hi);
+            let scores = best.iter().map(|a| a.unwrap_or(0)).collect();
+            Some(Ok((g.turns(), scores, got)))
+        })
+    }
+
+    /// Walks the graph from the start with P's strategy and the
+    /// coalition's (`strategies`), playing each turn in `game` through
+    /// `play`, until `ended` answers.
+    fn walk<G, T>(
+        &self,
+        game: &mut G,
+        player: Player,
+        (p_strategy, c_strategy): (&[u8], &[u8]),
+        play: impl Fn(&mut G, Turn) -> Result<(), KeeMultiError>,
+        ended: impl Fn(&G) -> Option<Result<T, KeeMultiError>>,
+    ) -> Result<T, KeeMultiError> {
         let mut v = 0usize;
         for _ in 0..=self.situations() {
-            if let Some(best) = game.best_areas() {
-                let (lo, hi) = range(payoff, self.points);
-                let got = crate::forgetful::payoff_of(&best, player, payoff, lo, hi);
-                let scores = best.iter().map(|a| a.unwrap_or(0)).collect();
-                return Ok((game.turns(), scores, got));
+            if let Some(answer) = ended(game) {
+                return answer;
             }
             let strategy = if self.to_move[v] == player.0 {
                 p_strategy
@@ -618,7 +620,7 @@ impl Graph {
                 )));
             }
             let turn = (self.label[e] != PASS).then(|| Point(self.label[e]));
-            game.play(turn)?;
+            play(game, turn)?;
             v = self.succ[e] as usize;
         }
         Err(KeeMultiError::CheckFailed(

@@ -66,20 +66,25 @@ impl Restriction {
     }
 }
 
+/// The names of the players in the bit set `players` (bit i: player i),
+/// joined by "and".
+pub(crate) fn player_names(players: u8) -> String {
+    let names: Vec<&str> = (0..crate::MAX_PLAYERS as u8)
+        .filter(|i| players >> i & 1 != 0)
+        .map(|i| Player(i).name())
+        .collect();
+    names.join(" and ")
+}
+
 impl fmt::Display for Restriction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.is_none() {
             return f.write_str("no restriction");
         }
-        let names: Vec<&str> = (0..crate::MAX_PLAYERS as u8)
-            .map(Player)
-            .filter(|&p| self.holds(p))
-            .map(Player::name)
-            .collect();
         write!(
             f,
             "{} restricted to board histories under {}",
-            names.join(" and "),
+            player_names(self.players),
             self.limit
         )
     }
