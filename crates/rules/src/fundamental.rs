@@ -168,6 +168,20 @@ impl FundamentalGame {
                 && self.prisoners[c.index()] > 0)
     }
 
+    /// The prisoners as the keys hold them. Under `fundamental` and
+    /// `ultimate` one prisoner more in each bowl never changes the value of
+    /// a state (docs/solver.md, "Prisoners in the keys of Fundamental and
+    /// Ultimate Go"), so the keys hold the bowls less their common part;
+    /// under `ultimate-simple`, whose second ultimate delay reads the
+    /// regular prisoners, they hold both counts as they are.
+    fn key_prisoners(&self) -> [u32; 2] {
+        if self.simple {
+            return self.prisoners;
+        }
+        let common = self.prisoners[0].min(self.prisoners[1]);
+        [self.prisoners[0] - common, self.prisoners[1] - common]
+    }
+
     /// The future key with `occ` as the hash of the positions that occurred.
     fn key_with(&self, occ: u128) -> u128 {
         self.key_under(0, occ)
@@ -182,11 +196,12 @@ impl FundamentalGame {
         }
         let mut k = self.sym.turn_hash(self.hash, sym, self.to_move);
         k = combine(k, occ);
-        let flags = (self.prisoners[0] as u128)
-            | (self.prisoners[1] as u128) << 32
+        let p = self.key_prisoners();
+        let flags = (p[0] as u128)
+            | (p[1] as u128) << 32
             | (self.ultimate_used[0] as u128) << 64
             | (self.ultimate_used[1] as u128) << 65
-            | (self.any_delay as u128) << 66
+            | ((self.simple && self.any_delay) as u128) << 66
             | (match self.draw_right {
                 None => 0u128,
                 Some(Color::Black) => 1,

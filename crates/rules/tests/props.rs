@@ -439,9 +439,26 @@ impl RefGame {
             Ruleset::Kee => unreachable!(),
             _ => {
                 s += &set(self.positions.iter().map(|p| format!("{p:?}")).collect());
+                // Under fundamental and ultimate the bowls' common part and
+                // whether a delay was made never change the future's value
+                // (docs/solver.md, "Prisoners in the keys of Fundamental and
+                // Ultimate Go"; the lemma is checked against keyless searches
+                // in crates/solver/tests/prisoner_keys.rs): states that
+                // differ only there are one state here.
+                let simple = r == Ruleset::UltimateSimple;
+                let common = if simple {
+                    0
+                } else {
+                    self.prisoners[0].min(self.prisoners[1])
+                };
+                let pr = [self.prisoners[0] - common, self.prisoners[1] - common];
                 s += &format!(
                     " pr={:?} ult={:?} dr={:?} any={} drawn={}",
-                    self.prisoners, self.ultimate_used, self.draw_right, self.any_delay, self.drawn
+                    pr,
+                    self.ultimate_used,
+                    self.draw_right,
+                    simple && self.any_delay,
+                    self.drawn
                 );
             }
         }

@@ -192,20 +192,32 @@ impl fmt::Display for Method {
     }
 }
 
-/// Where `--engine auto` picks proof-number search: measured on one
-/// thread from the empty board under psk, ssk, nssk, fixed, basic-fixed
-/// and bkr (docs/performance.md, "Proof-number search against
-/// alpha-beta"), alpha-beta is faster on boards of up to 9 points and on
-/// 3x4 and 2x5 (a factor of 1.3 to 3), proof-number search on 1x10,
-/// 1x11, 2x6 and everything of 13 points or more (4x4, 3x5 and 2x7
-/// solve in a minute, where alpha-beta proves no bound in ten).
+/// Where `--engine auto` picks proof-number search (docs/performance.md,
+/// "Proof-number search against alpha-beta", and "The engine for win/loss
+/// games and graph boards"):
+/// - in the win/loss games (primitive, Fundamental and both Ultimate Go
+///   versions) everywhere: on 1x6, 1x7, 2x3, 2x4 and 3x3 from the empty
+///   board it takes 2 to 40 times fewer nodes than alpha-beta, and it
+///   settles the Fundamental Go komis that alpha-beta does not;
+/// - in the margin games, measured on one thread from the empty board
+///   under psk, ssk, nssk, fixed, basic-fixed and bkr: alpha-beta is faster
+///   on rectangles of up to 9 points and on 3x4 and 2x5 (a factor of 1.3
+///   to 3), proof-number search on 1x10, 1x11, 2x6 and everything of 13
+///   points or more (4x4, 3x5 and 2x7 solve in a minute, where alpha-beta
+///   proves no bound in ten); on three-dimensional grids (the cube 2x2x2:
+///   psk in 2.3 M nodes, where alpha-beta proves no value in 20 M); on
+///   rings alpha-beta up to 12 points.
 fn auto_picks_pns<G: Game>(game: &G) -> bool {
+    if game.rules().ruleset.value_kind() != kosolve_rules::ValueKind::Margin {
+        return true;
+    }
     let points = game.board().len();
     match *game.board().shape() {
         kosolve_board::Shape::Rect { rows, cols } => {
             let short = rows.min(cols);
             points >= 13 || (short == 1 && points >= 10) || (short == 2 && points >= 12)
         }
+        kosolve_board::Shape::Grid { .. } => true,
         _ => points >= 13,
     }
 }
