@@ -478,6 +478,7 @@ fn to_json(board: &Arc<Board>, r: &Report, setup: &Setup) -> serde_json::Value {
                 .iter()
                 .map(|(k, v)| json!([k, v]))
                 .collect::<Vec<_>>());
+            v["komis_searched"] = json!(sweep.searched);
         }
         Some(KomiAnalysis::Ultimate { sweep, thresholds }) => {
             v["thresholds"] = json!(thresholds
@@ -489,6 +490,7 @@ fn to_json(board: &Arc<Board>, r: &Report, setup: &Setup) -> serde_json::Value {
                 .iter()
                 .map(|(k, v)| json!([k, v]))
                 .collect::<Vec<_>>());
+            v["komis_searched"] = json!(sweep.searched);
         }
         None => {}
     }
@@ -648,13 +650,28 @@ fn komi_span(sweep: &KomiSweep) -> (i32, i32) {
     (lo, hi)
 }
 
+/// The line naming the komis searched where the others were read from
+/// them (docs/solver.md, "The komi analysis"); nothing where every komi
+/// was searched.
+fn write_searched(t: &mut String, sweep: &KomiSweep) {
+    if sweep.searched.len() == sweep.values.len() {
+        return;
+    }
+    let ks: Vec<String> = sweep.searched.iter().map(|k| k.to_string()).collect();
+    let _ = writeln!(
+        t,
+        "komis searched: {} (the values never rise with komi, so the others follow; docs/solver.md, \"The komi analysis\")",
+        ks.join(" ")
+    );
+}
+
 /// Fundamental Go's komi analysis: the score, the winner at each komi, and
 /// a warning where the winner does not change exactly once.
 fn write_fundamental(t: &mut String, sweep: &KomiSweep, score: Option<Komi>, changes_once: bool) {
     let (lo, hi) = komi_span(sweep);
     match score {
         Some(sc) => {
-            let _ = writeln!(t, "score: {sc} (docs/rules.md, \"`fundamental`: Fundamental Go (no-pass Go with prisoner return)\"; komis {lo}..{hi} searched)");
+            let _ = writeln!(t, "score: {sc} (docs/rules.md, \"`fundamental`: Fundamental Go (no-pass Go with prisoner return)\"; komis {lo}..{hi})");
         }
         None => {
             let _ = writeln!(t, "score: not decided within komis {lo}..{hi}");
@@ -675,6 +692,7 @@ fn write_fundamental(t: &mut String, sweep: &KomiSweep, score: Option<Komi>, cha
         })
         .collect();
     let _ = writeln!(t, "winner by komi: {}", winners.join(" "));
+    write_searched(t, sweep);
     if !changes_once {
         let _ = writeln!(
             t,
@@ -688,10 +706,11 @@ fn write_fundamental(t: &mut String, sweep: &KomiSweep, score: Option<Komi>, cha
 /// the komis left unsolved.
 fn write_ultimate(t: &mut String, sweep: &KomiSweep, thresholds: &[Threshold]) {
     let (lo, hi) = komi_span(sweep);
-    let _ = writeln!(t, "komi thresholds (komis {lo}..{hi}.5 searched):");
+    let _ = writeln!(t, "komi thresholds (komis {lo}..{hi}.5):");
     for th in thresholds {
         let _ = writeln!(t, "  from komi {}: {} (below: {})", th.komi, th.to, th.from);
     }
+    write_searched(t, sweep);
     let unsolved: Vec<String> = sweep
         .values
         .iter()

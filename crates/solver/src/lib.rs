@@ -1001,6 +1001,12 @@ pub fn outcome(kind: ValueKind, v: i32, komi: Komi) -> Outcome {
 pub struct KomiSweep {
     /// (K, value at komi K), K rising; `None` where a stop left it unsolved.
     pub values: Vec<(i32, Option<i32>)>,
+    /// The komis searched, rising. Under `fundamental` and `ultimate` the
+    /// value never rises with komi (docs/solver.md, "Prisoners in the keys
+    /// of Fundamental and Ultimate Go"), so the others are read from them:
+    /// below a searched komi whose value is the greatest, above one whose
+    /// value is the least, and between two searched komis of equal value.
+    pub searched: Vec<i32>,
 }
 
 /// A komi where the outcome changes as komi rises.
@@ -1425,18 +1431,25 @@ fn solve_kee_graph(
     })
 }
 
-/// The komi analysis of Fundamental or Ultimate Go over integer komis `-n..=n`.
+/// The komi analysis of Fundamental or Ultimate Go over integer komis
+/// `-n..=n`, every komi searched: the check of [`komi_analysis_from`]'s
+/// monotone search (and of the lemma behind it) on small boards.
 pub fn komi_analysis(
     board: &Arc<Board>,
     rules: Rules,
     opts: &SolveOptions,
     n: i32,
 ) -> (KomiAnalysis, Stats) {
-    komi_analysis_from(board, rules, &Setup::default(), opts, n)
+    komi_analysis_in(board, rules, &Setup::default(), opts, n, true)
         .expect("the empty board is a start of every ruleset")
 }
 
 /// [`komi_analysis`] from a setup: komi adds to the start's prisoners.
+/// Under `fundamental` and `ultimate`, whose values never rise with komi,
+/// it searches komi 0, then outwards by doubling steps until the greatest
+/// value below and the least above, then by bisection between searched
+/// komis of different values ([`monotone_sweep`]); every other komi's value
+/// follows from those. Under `ultimate-simple` it searches every komi.
 pub fn komi_analysis_from(
     board: &Arc<Board>,
     rules: Rules,
@@ -1444,23 +1457,127 @@ pub fn komi_analysis_from(
     opts: &SolveOptions,
     n: i32,
 ) -> Result<(KomiAnalysis, Stats), SolveError> {
+    komi_analysis_in(board, rules, setup, opts, n, false)
+}
+
+/// [`komi_analysis_from`], searching every komi where `every` holds.
+fn komi_analysis_in(
+    board: &Arc<Board>,
+    rules: Rules,
+    setup: &Setup,
+    opts: &SolveOptions,
+    n: i32,
+    every: bool,
+) -> Result<(KomiAnalysis, Stats), SolveError> {
     let mut o = opts.clone();
     o.pv = false;
     let mut stats = Stats::default();
-    let mut values = Vec::new();
-    for k in -n..=n {
+    // Setup errors do not depend on komi: the start is checked once.
+    setup
+        .fundamental(board.clone(), rules.with_komi(Komi::ZERO))
+        .map_err(SolveError::Setup)?;
+    let mut solve = |k: i32| {
         // The limits hold for the whole sweep, not for each komi.
         o.max_seconds = opts.max_seconds.map(|s| (s - stats.seconds).max(0.0));
         o.max_nodes = opts.max_nodes.map(|m| m.saturating_sub(stats.nodes).max(1));
         let g = setup
             .fundamental(board.clone(), rules.with_komi(Komi(2 * k)))
-            .map_err(SolveError::Setup)?;
+            .expect("checked above");
         let s = solve_game(&g, &o);
         stats.add(&s.stats);
-        values.push((k, s.value()));
-    }
-    let sweep = KomiSweep { values };
+        s.value()
+    };
+    let monotone = matches!(rules.ruleset, Ruleset::Fundamental | Ruleset::Ultimate);
+    let sweep = if monotone && !every {
+        monotone_sweep(n, (-1, 1), &mut solve)
+    } else {
+        let values: Vec<(i32, Option<i32>)> = (-n..=n).map(|k| (k, solve(k))).collect();
+        KomiSweep {
+            searched: (-n..=n).collect(),
+            values,
+        }
+    };
     Ok((analyse_sweep(rules.ruleset, &sweep), stats))
+}
+
+/// The values at komis `-n..=n` of a game whose value never rises with
+/// komi and lies in `range`, from as few calls of `solve` as it can:
+/// komi 0; then komis -1, -2, -4, ... until one has the greatest value
+/// (every komi below has it too) and 1, 2, 4, ... until one has the least;
+/// then bisection between neighbouring searched komis of different values
+/// (a komi between two of equal value has that value). A komi that
+/// `solve` leaves undecided (`None`, a stop) ends the search; the values
+/// that do not follow from those decided stay `None`.
+pub fn monotone_sweep(
+    n: i32,
+    range: (i32, i32),
+    solve: &mut impl FnMut(i32) -> Option<i32>,
+) -> KomiSweep {
+    let mut known: std::collections::BTreeMap<i32, Option<i32>> = Default::default();
+    let stopped =
+        |known: &std::collections::BTreeMap<i32, Option<i32>>| known.values().any(|v| v.is_none());
+    let mut ask = |k: i32, known: &mut std::collections::BTreeMap<i32, Option<i32>>| {
+        if stopped(known) {
+            return None;
+        }
+        let v = solve(k);
+        known.insert(k, v);
+        v
+    };
+    let (lo, hi) = range;
+    let v0 = ask(0, &mut known);
+    // Outwards until the extreme value, doubling the step.
+    for (dir, extreme) in [(-1, hi), (1, lo)] {
+        let (mut step, mut v) = (1, v0);
+        while v.is_some_and(|v| v != extreme) {
+            let last = *known
+                .keys()
+                .filter(|&&k| k * dir >= 0)
+                .max_by_key(|&&k| k * dir)
+                .unwrap();
+            if last.abs() >= n {
+                break;
+            }
+            let k = dir * step.min(n);
+            step *= 2;
+            if k == last {
+                break;
+            }
+            v = ask(k, &mut known);
+        }
+    }
+    // Bisection between searched komis of different values.
+    loop {
+        let gap = known
+            .iter()
+            .zip(known.iter().skip(1))
+            .find(|((a, va), (b, vb))| *b - *a > 1 && va.is_some() && vb.is_some() && va != vb)
+            .map(|((a, _), (b, _))| (*a, *b));
+        match gap {
+            Some((a, b)) if !stopped(&known) => {
+                ask(a + (b - a) / 2, &mut known);
+            }
+            _ => break,
+        }
+    }
+    let searched: Vec<i32> = known.keys().copied().collect();
+    let value_at = |k: i32| -> Option<i32> {
+        if let Some(v) = known.get(&k) {
+            return *v;
+        }
+        let below = known.range(..k).next_back().and_then(|(_, v)| *v);
+        let above = known.range(k + 1..).next().and_then(|(_, v)| *v);
+        match (below, above) {
+            (Some(a), Some(b)) if a == b => Some(a),
+            (None, Some(b)) if b == hi && known.range(..k).next_back().is_none() => Some(hi),
+            (Some(a), None) if a == lo && known.range(k + 1..).next().is_none() => Some(lo),
+            _ => None,
+        }
+    };
+    KomiSweep {
+        values: (-n..=n).map(|k| (k, value_at(k))).collect(),
+        searched,
+    }
 }
 
 /// Reads a komi sweep: the Fundamental Go score, or the Ultimate Go thresholds.
