@@ -51,9 +51,10 @@ fn quick_sweep_reproduces_the_committed_table() {
     assert!(md.contains("## Claims"));
 }
 
-/// A config small enough for a test, whose last jobs (1x5 under Fundamental
-/// and Ultimate Go, stopped by the node limit) take long enough that an
-/// interrupt sent after the first rows always lands mid-sweep.
+/// A config small enough for a test, with 336 jobs: each row is flushed to
+/// disk as it finishes, so the whole sweep takes seconds (10.8 s with
+/// `--jobs 1` on this project's machine, 2026-11-28) and an interrupt sent
+/// after the first 20 rows lands mid-sweep.
 const INTERRUPT_CONFIG: &str = r#"
 name = "interrupt"
 boards = ["1x1", "1x2", "1x3", "2x1", "2x2", "1x5", "2x3"]

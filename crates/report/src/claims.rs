@@ -72,9 +72,12 @@ const CLAIMS: [Claim; 12] = [
     Claim {
         title: "Adding one prisoner to each bowl never changes the Fundamental Go winner (*Ultimate* claim (a))",
         settle: |_| {
-            "Not a column of this table: the solver tests (crates/solver/tests/claims.rs) compare the winner \
-             with and without one extra prisoner in each bowl on 1x1..1x3 and 2x1 at komi -2..2, and on 1x4, \
-             1x5, 1x6, 2x2 and 2x3 at komi -1..1; they agree. Larger boards are not checked yet.\n\n"
+            "Holds on every board and from every position: it is a lemma of docs/solver.md (\"Prisoners in \
+             the keys of Fundamental and Ultimate Go\"), proved there for Fundamental Go and the original \
+             Ultimate Go, whose search keys rely on it. Not a column of this table: the solver tests check the \
+             lemma on random states against searches that read no key (crates/solver/tests/prisoner_keys.rs), \
+             and compare the winner with and without one extra prisoner in each bowl on 1x1..1x3 and 2x1 at \
+             komi -2..2, and on 1x4, 1x5, 1x6, 2x2 and 2x3 at komi -1..1 (crates/solver/tests/claims.rs).\n\n"
                 .to_string()
         },
     },

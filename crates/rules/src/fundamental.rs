@@ -168,14 +168,16 @@ impl FundamentalGame {
                 && self.prisoners[c.index()] > 0)
     }
 
-    /// The prisoners as the keys hold them. Under `fundamental` and
-    /// `ultimate` one prisoner more in each bowl never changes the value of
-    /// a state (docs/solver.md, "Prisoners in the keys of Fundamental and
-    /// Ultimate Go"), so the keys hold the bowls less their common part;
-    /// under `ultimate-simple`, whose second ultimate delay reads the
-    /// regular prisoners, they hold both counts as they are.
-    fn key_prisoners(&self) -> [u32; 2] {
-        if self.simple {
+    /// The prisoners as a key holds them. The future key holds both counts
+    /// as they are: it names the exact future (the game counts read it).
+    /// The history-free keys, which only the solver's tables read, hold
+    /// the bowls less their common part under `fundamental` and
+    /// `ultimate`, where one prisoner more in each bowl never changes the
+    /// value of a state (docs/solver.md, "Prisoners in the keys of
+    /// Fundamental and Ultimate Go"); under `ultimate-simple`, whose second
+    /// ultimate delay reads the regular prisoners, both counts as they are.
+    fn key_prisoners(&self, for_values: bool) -> [u32; 2] {
+        if self.simple || !for_values {
             return self.prisoners;
         }
         let common = self.prisoners[0].min(self.prisoners[1]);
@@ -184,19 +186,21 @@ impl FundamentalGame {
 
     /// The future key with `occ` as the hash of the positions that occurred.
     fn key_with(&self, occ: u128) -> u128 {
-        self.key_under(0, occ)
+        self.key_under(0, occ, false)
     }
 
     /// [`FundamentalGame::key_with`] of the image of this state under
     /// symmetry `sym` of the board: only the position moves; prisoners,
-    /// delay flags and the draw right are not on the board.
-    fn key_under(&self, sym: usize, occ: u128) -> u128 {
+    /// delay flags and the draw right are not on the board. With
+    /// `for_values`, the prisoners as the history-free keys hold them
+    /// ([`FundamentalGame::key_prisoners`]).
+    fn key_under(&self, sym: usize, occ: u128, for_values: bool) -> u128 {
         if self.drawn {
             return u128::MAX;
         }
         let mut k = self.sym.turn_hash(self.hash, sym, self.to_move);
         k = combine(k, occ);
-        let p = self.key_prisoners();
+        let p = self.key_prisoners(for_values);
         let flags = (p[0] as u128)
             | (p[1] as u128) << 32
             | (self.ultimate_used[0] as u128) << 64
@@ -350,7 +354,7 @@ impl Game for FundamentalGame {
     }
 
     fn history_free_key(&self) -> Option<u128> {
-        Some(combine(self.key_with(0), HISTORY_FREE_TAG))
+        Some(combine(self.key_under(0, 0, true), HISTORY_FREE_TAG))
     }
 
     /// Every symmetry of the board, up to [`crate::MAX_KEY_SYMMETRIES`]: the
@@ -361,7 +365,7 @@ impl Game for FundamentalGame {
     }
 
     fn history_free_key_under(&self, sym: usize) -> Option<u128> {
-        Some(combine(self.key_under(sym, 0), HISTORY_FREE_TAG))
+        Some(combine(self.key_under(sym, 0, true), HISTORY_FREE_TAG))
     }
 
     fn last_entry_images(&self, out: &mut [u64]) -> bool {

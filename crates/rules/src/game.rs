@@ -188,7 +188,11 @@ pub trait Game: Clone + Send + Sync {
     /// the ko rule reads (position, player to move, passes, prisoners, ...,
     /// basic-fixed's position two moves back and bkr's basic ko ban), in a
     /// key space of its own; `None` (the default) where the ruleset has no
-    /// such key.
+    /// such key. Two states with equal keys and equal histories have equal
+    /// values, which is all the solver's tables read; they may differ in
+    /// their futures where a proven lemma says the difference never
+    /// changes a value (Fundamental and Ultimate Go: the prisoners both
+    /// bowls have in common, docs/solver.md).
     fn history_free_key(&self) -> Option<u128> {
         None
     }

@@ -439,19 +439,10 @@ impl RefGame {
             Ruleset::Kee => unreachable!(),
             _ => {
                 s += &set(self.positions.iter().map(|p| format!("{p:?}")).collect());
-                // Under fundamental and ultimate the bowls' common part and
-                // whether a delay was made never change the future's value
-                // (docs/solver.md, "Prisoners in the keys of Fundamental and
-                // Ultimate Go"; the lemma is checked against keyless searches
-                // in crates/solver/tests/prisoner_keys.rs): states that
-                // differ only there are one state here.
+                // Whether a delay was made is read only by ultimate-simple's
+                // first-delay rule: elsewhere it changes no future.
                 let simple = r == Ruleset::UltimateSimple;
-                let common = if simple {
-                    0
-                } else {
-                    self.prisoners[0].min(self.prisoners[1])
-                };
-                let pr = [self.prisoners[0] - common, self.prisoners[1] - common];
+                let pr = self.prisoners;
                 s += &format!(
                     " pr={:?} ult={:?} dr={:?} any={} drawn={}",
                     pr,

@@ -1,5 +1,5 @@
-//! The keys of Fundamental and Ultimate Go hold the prisoners less their
-//! common part (docs/solver.md, "Prisoners in the keys of Fundamental and
+//! The history-free keys of Fundamental and Ultimate Go, which the
+//! solver's tables read, hold the prisoners less their common part (docs/solver.md, "Prisoners in the keys of Fundamental and
 //! Ultimate Go"). Checked here against references that read no key:
 //! - the lemma behind it, on random states: one more prisoner in each bowl
 //!   leaves the value unchanged under `fundamental` and `ultimate`, by
@@ -141,7 +141,8 @@ fn the_solver_matches_a_keyless_reference_where_both_bowls_hold_prisoners() {
 }
 
 /// Equal keys must mean equal values: for random positions, every pair of
-/// bowls of 0-3 prisoners whose states share a future key has one value by
+/// bowls of 0-3 prisoners whose states (with one history, the start's)
+/// share a history-free key has one value by
 /// the keyless reference (and the pairs that share one are exactly those
 /// with the same difference, under `fundamental` and `ultimate`).
 #[test]
@@ -170,7 +171,7 @@ fn states_sharing_a_key_share_the_keyless_value() {
                             ..start
                         };
                         let h = FundamentalGame::from_start(board.clone(), Rules::new(rs), &s);
-                        let key = h.future_key().expect("a key");
+                        let key = h.history_free_key().expect("a key");
                         let v = reference_value(&h);
                         for (k, p, u) in &seen {
                             let same_difference = p[0] as i64 - p[1] as i64 == b as i64 - w as i64;
