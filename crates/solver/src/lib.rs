@@ -1293,8 +1293,11 @@ pub fn solve_from(
             rest.max_nodes = opts
                 .max_nodes
                 .map(|m| m.saturating_sub(sol.stats.nodes).max(1));
+            // The search never reads the komi's half point: this solve is
+            // the analysis's integer komi ⌊komi⌋, which it need not repeat.
+            let known = sol.value().map(|v| (rules.komi.split().0, v));
             let analysis = komi_range
-                .map(|n| komi_analysis_from(&board, rules, setup, &rest, n))
+                .map(|n| komi_analysis_in(&board, rules, setup, &rest, n, false, known))
                 .transpose()?;
             (sol, analysis)
         }
@@ -1440,7 +1443,7 @@ pub fn komi_analysis(
     opts: &SolveOptions,
     n: i32,
 ) -> (KomiAnalysis, Stats) {
-    komi_analysis_in(board, rules, &Setup::default(), opts, n, true)
+    komi_analysis_in(board, rules, &Setup::default(), opts, n, true, None)
         .expect("the empty board is a start of every ruleset")
 }
 
@@ -1457,10 +1460,11 @@ pub fn komi_analysis_from(
     opts: &SolveOptions,
     n: i32,
 ) -> Result<(KomiAnalysis, Stats), SolveError> {
-    komi_analysis_in(board, rules, setup, opts, n, false)
+    komi_analysis_in(board, rules, setup, opts, n, false, None)
 }
 
-/// [`komi_analysis_from`], searching every komi where `every` holds.
+/// [`komi_analysis_from`], searching every komi where `every` holds;
+/// `known` is a komi's value already solved (not searched again).
 fn komi_analysis_in(
     board: &Arc<Board>,
     rules: Rules,
@@ -1468,21 +1472,32 @@ fn komi_analysis_in(
     opts: &SolveOptions,
     n: i32,
     every: bool,
+    known: Option<(i32, i32)>,
 ) -> Result<(KomiAnalysis, Stats), SolveError> {
     let mut o = opts.clone();
     o.pv = false;
     let mut stats = Stats::default();
-    // Setup errors do not depend on komi: the start is checked once.
-    setup
-        .fundamental(board.clone(), rules.with_komi(Komi::ZERO))
-        .map_err(SolveError::Setup)?;
+    // A record's delays may need prisoners that some komis do not give:
+    // the first komi whose start does not play ends the search (`None`)
+    // and is the analysis's error.
+    let mut setup_error = None;
     let mut solve = |k: i32| {
+        if setup_error.is_some() {
+            return None;
+        }
+        if let Some((_, v)) = known.filter(|&(kk, _)| kk == k) {
+            return Some(v);
+        }
         // The limits hold for the whole sweep, not for each komi.
         o.max_seconds = opts.max_seconds.map(|s| (s - stats.seconds).max(0.0));
         o.max_nodes = opts.max_nodes.map(|m| m.saturating_sub(stats.nodes).max(1));
-        let g = setup
-            .fundamental(board.clone(), rules.with_komi(Komi(2 * k)))
-            .expect("checked above");
+        let g = match setup.fundamental(board.clone(), rules.with_komi(Komi(2 * k))) {
+            Ok(g) => g,
+            Err(e) => {
+                setup_error.get_or_insert(e);
+                return None;
+            }
+        };
         let s = solve_game(&g, &o);
         stats.add(&s.stats);
         s.value()
@@ -1497,6 +1512,9 @@ fn komi_analysis_in(
             values,
         }
     };
+    if let Some(e) = setup_error {
+        return Err(SolveError::Setup(e));
+    }
     Ok((analyse_sweep(rules.ruleset, &sweep), stats))
 }
 
