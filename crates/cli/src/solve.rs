@@ -438,9 +438,10 @@ fn to_json(board: &Arc<Board>, r: &Report, setup: &Setup) -> serde_json::Value {
     match a {
         Answer::Search(_) => {}
         Answer::Unfinished { .. } => {}
-        Answer::Retrograde(b) => {
+        Answer::Retrograde(_) | Answer::Proof(_) => {
             // The value with komi applied, in points (or null: void); it
             // stands for both bounds.
+            let b = a.basic().expect("a basic answer");
             let m = value_json(Value::of_basic(b.value));
             v["value"] = m.clone();
             v["lower"] = m.clone();
@@ -452,8 +453,10 @@ fn to_json(board: &Arc<Board>, r: &Report, setup: &Setup) -> serde_json::Value {
             };
             v["vb"] = bound(b.vb);
             v["vw"] = bound(b.vw);
-            v["states"] = json!(b.states);
-            v["pv_cycle_start"] = json!(b.pv_cycle_start);
+            if let Answer::Retrograde(r) = a {
+                v["states"] = json!(r.states);
+            }
+            v["pv_cycle_start"] = json!(a.pv_cycle_start());
         }
         Answer::Parity(k) => {
             v["situations"] = json!(k.situations());
@@ -576,7 +579,8 @@ fn write_heading(t: &mut String, board: &Arc<Board>, r: &Report, setup: &Setup) 
 fn write_value(t: &mut String, r: &Report) {
     let a = &r.answer;
     match (a, a.bounds()) {
-        (Answer::Retrograde(b), _) => {
+        (Answer::Retrograde(_) | Answer::Proof(_), _) => {
+            let b = a.basic().expect("a basic answer");
             let _ = writeln!(
                 t,
                 "value: {} (Black's margin with komi applied, finished games only; void if \
@@ -584,13 +588,15 @@ fn write_value(t: &mut String, r: &Report) {
                 b.value
             );
             let h = |x: Option<i32>| x.map_or("none".to_string(), |h| Komi(h).to_string());
-            let _ = writeln!(
-                t,
-                "VB {}, VW {}, {} states (retrograde analysis)",
-                h(b.vb),
-                h(b.vw),
-                b.states
-            );
+            let effort = match a {
+                Answer::Retrograde(r) => format!("{} states (retrograde analysis)", r.states),
+                Answer::Proof(p) => format!(
+                    "{} nodes, {} tests, {} table entries (proof search)",
+                    p.nodes, p.tests, p.entries
+                ),
+                _ => unreachable!(),
+            };
+            let _ = writeln!(t, "VB {}, VW {}, {effort}", h(b.vb), h(b.vw));
         }
         (_, Some((lower, upper))) if lower == upper => {
             let v = Value::of_search(r.rules.ruleset, lower);
@@ -854,7 +860,7 @@ pub fn sgf_of(board: &Arc<Board>, r: &Report, setup: &Setup) -> Option<String> {
 fn sgf_value_text(r: &Report) -> String {
     let of = |v: i32| Value::of_search(r.rules.ruleset, v).signed();
     match &r.answer {
-        Answer::Retrograde(b) => Value::of_basic(b.value).signed(),
+        a if a.basic().is_some() => Value::of_basic(a.basic().expect("basic").value).signed(),
         a => match (a.value(), a.bounds()) {
             (Some(v), _) => of(v),
             (None, Some((lo, hi))) => format!("not proven, bounds [{}, {}]", of(lo), of(hi)),

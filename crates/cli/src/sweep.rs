@@ -141,8 +141,9 @@ fn fill_row(row: &mut Row, report: &Report) {
     row.threads = report.total.threads.max(1);
     let rs = row.rules;
     match &report.answer {
-        Answer::Retrograde(b) => {
-            // basic (retrograde): value with komi applied, or void; the bounds are VB and VW.
+        a if a.basic().is_some() => {
+            // basic (either method): value with komi applied, or void; the bounds are VB and VW.
+            let b = a.basic().expect("a basic answer");
             row.status = Status::Solved;
             row.value = Some(Value::of_basic(b.value));
             row.outcome = Verdict::Outcome(match b.value.margin() {
@@ -151,7 +152,9 @@ fn fill_row(row: &mut Row, report: &Report) {
             });
             row.lower = b.vb.map(Value::of_basic_bound);
             row.upper = b.vw.map(Value::of_basic_bound);
-            row.nodes = b.states as u64;
+            if let Answer::Retrograde(r) = a {
+                row.nodes = r.states as u64;
+            }
         }
         a => {
             if let Some((lower, upper)) = a.bounds() {

@@ -33,7 +33,7 @@ mod attractor;
 mod space;
 
 use attractor::{attractor, Attractor, UNSET};
-use kosolve_board::{Board, Color, Position};
+use kosolve_board::{Board, Color, Position, Suicide};
 pub use kosolve_budget::{Budget, Stop};
 use kosolve_history::{DenseIndex, DENSE_MAX_POINTS};
 use kosolve_rules::{End, Game, Move, Rules, Ruleset, Setup, SetupError, StandardGame};
@@ -108,6 +108,31 @@ impl BasicStart {
     /// Whether this is the empty board with Black to move and no move made.
     pub fn is_empty_board(&self) -> bool {
         *self == BasicStart::EMPTY
+    }
+}
+
+/// Whether a board play of `c` on position `x` could recreate position `a`
+/// (the position before the opponent's last move): only then can `basic`'s
+/// ko rule forbid a play at `x`, and only then does a state need to hold
+/// `a` (docs/retrograde.md, "canonical ko"). Exact: with suicide
+/// forbidden, a play of `c` adds exactly one stone of `c` and removes only
+/// opponent stones, so `a` must be `x` with one stone of `c` more and
+/// opponent stones at most removed, and that play must produce it; with
+/// suicide allowed every empty point is tried.
+pub fn recreatable(board: &Board, suicide: Suicide, a: &Position, x: &Position, c: Color) -> bool {
+    match suicide {
+        Suicide::Forbidden => {
+            let added = a.stones(c) - x.stones(c);
+            added.count() == 1
+                && x.stones(c).is_subset(a.stones(c))
+                && a.stones(c.opponent()).is_subset(x.stones(c.opponent()))
+                && x.play(board, c, added.first_point().unwrap(), suicide)
+                    .is_ok_and(|pl| pl.position == *a)
+        }
+        Suicide::Allowed => x
+            .empty(board)
+            .iter()
+            .any(|p| x.play(board, c, p, suicide).is_ok_and(|pl| pl.position == *a)),
     }
 }
 
@@ -479,7 +504,7 @@ pub fn void_catalogue(
 
 /// The end condition's number of passes, where `rules` are `basic` and
 /// end by passes.
-fn basic_end_passes(rules: &Rules) -> Result<u8, RetroError> {
+pub fn basic_end_passes(rules: &Rules) -> Result<u8, RetroError> {
     if rules.ruleset != Ruleset::Basic {
         return Err(RetroError::WrongRuleset(rules.ruleset));
     }

@@ -229,22 +229,7 @@ impl Expander<'_> {
         if !self.canonical_ko {
             return a_id;
         }
-        let recreatable = match self.suicide {
-            Suicide::Forbidden => {
-                // A board play of c at p adds exactly p to c's stones and
-                // only removes opponent stones.
-                let added = a.stones(c) - x.stones(c);
-                added.count() == 1
-                    && x.stones(c).is_subset(a.stones(c))
-                    && a.stones(c.opponent()).is_subset(x.stones(c.opponent()))
-                    && x.play(self.board, c, added.first_point().unwrap(), self.suicide)
-                        .is_ok_and(|pl| pl.position == a)
-            }
-            Suicide::Allowed => x.empty(self.board).iter().any(|p| {
-                x.play(self.board, c, p, self.suicide)
-                    .is_ok_and(|pl| pl.position == a)
-            }),
-        };
+        let recreatable = crate::recreatable(self.board, self.suicide, &a, x, c);
         if recreatable {
             a_id
         } else {

@@ -107,7 +107,8 @@ pub enum Method {
     /// Chosen by [`Method::resolve`] from the ruleset, the board and the start.
     #[default]
     Auto,
-    /// The exact forward search (every ruleset but `basic`).
+    /// The exact forward search: alpha-beta or proof-number search, and
+    /// for `basic` the proof search of crate kosolve-reach.
     Search,
     /// Kee only: the parity game on the graph of game situations (crate
     /// kosolve-kee, docs/kee.md), capped by `memory_mib` and
@@ -115,6 +116,23 @@ pub enum Method {
     Parity,
     /// `basic` only: retrograde analysis (crate kosolve-retrograde).
     Retrograde,
+}
+
+/// The most points on which `--method auto` solves `basic` by retrograde
+/// analysis (its default limit from the empty board); larger boards go to
+/// the proof search.
+pub const BASIC_RETROGRADE_POINTS: usize = 14;
+
+/// `basic`'s answer, by either of its methods ([`Answer::basic`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct BasicAnswer {
+    /// The value at the configured komi: a margin (half points, komi
+    /// applied) or void.
+    pub value: BasicValue,
+    /// VB in half points, komi applied (`None`: Black cannot force an end).
+    pub vb: Option<i32>,
+    /// VW in half points, komi applied (`None`: White cannot force an end).
+    pub vw: Option<i32>,
 }
 
 impl Method {
@@ -146,13 +164,11 @@ impl Method {
         Method::ALL.into_iter().find(|m| m.name() == s)
     }
 
-    /// Whether the method can be asked for under `ruleset`: `auto` always,
-    /// `parity` for Kee, `retrograde` for `basic`, `search` for every
-    /// ruleset but `basic` (whose games may never end).
+    /// Whether the method can be asked for under `ruleset`: `auto` and
+    /// `search` always, `parity` for Kee, `retrograde` for `basic`.
     pub fn applies_to(self, ruleset: Ruleset) -> bool {
         match self {
-            Method::Auto => true,
-            Method::Search => ruleset != Ruleset::Basic,
+            Method::Auto | Method::Search => true,
             Method::Parity => ruleset == Ruleset::Kee,
             Method::Retrograde => ruleset == Ruleset::Basic,
         }
@@ -169,13 +185,20 @@ impl Method {
         }
     }
 
-    /// The method that runs: `basic` is always solved by retrograde
-    /// analysis; Kee by the method asked for, `auto` picking the parity
-    /// method where the search is not offered and the start has no moves
-    /// to replay ([`kee_auto_parity`]); every other ruleset by the search.
+    /// The method that runs: `basic` by the method asked for, `auto`
+    /// picking retrograde analysis on boards it numbers in advance (at most
+    /// [`BASIC_RETROGRADE_POINTS`]) and the proof search elsewhere; Kee by
+    /// the method asked for, `auto` picking the parity method where the
+    /// search is not offered and the start has no moves to replay
+    /// ([`kee_auto_parity`]); every other ruleset by the search.
     pub fn resolve(self, board: &Board, rules: &Rules, setup: &Setup) -> Method {
+        let _ = setup;
         match rules.ruleset {
-            Ruleset::Basic => Method::Retrograde,
+            Ruleset::Basic => match self {
+                Method::Search => Method::Search,
+                Method::Auto if board.len() > BASIC_RETROGRADE_POINTS => Method::Search,
+                _ => Method::Retrograde,
+            },
             Ruleset::Kee => match self {
                 Method::Parity => Method::Parity,
                 Method::Auto if kee_auto_parity(board, rules, setup) => Method::Parity,
@@ -1059,6 +1082,9 @@ pub enum Answer {
     /// the value with komi applied, or void, VB, VW and the principal
     /// variation. Always exact; it has no bounds on a solver value.
     Retrograde(BasicSolution),
+    /// `basic` by proof search ([`kosolve_reach::solve_basic_pns`]): the
+    /// same value, VB and VW as [`Answer::Retrograde`], found forwards.
+    Proof(kosolve_reach::ReachSolution),
     /// Kee as a parity game on its graph of game situations
     /// ([`Method::Parity`], crate kosolve-kee): the proven bounds on
     /// the margin at komi 0, every graph built, and the checked principal
@@ -1079,6 +1105,7 @@ impl Answer {
         match self {
             Answer::Search(_) => Method::Search,
             Answer::Retrograde(_) => Method::Retrograde,
+            Answer::Proof(_) => Method::Search,
             Answer::Parity(_) => Method::Parity,
             Answer::Unfinished { method } => *method,
         }
@@ -1089,7 +1116,7 @@ impl Answer {
     pub fn is_solved(&self) -> bool {
         match self {
             Answer::Search(s) => s.is_solved(),
-            Answer::Retrograde(_) => true,
+            Answer::Retrograde(_) | Answer::Proof(_) => true,
             Answer::Parity(k) => k.value().is_some(),
             Answer::Unfinished { .. } => false,
         }
@@ -1101,7 +1128,7 @@ impl Answer {
     pub fn bounds(&self) -> Option<(i32, i32)> {
         match self {
             Answer::Search(s) => Some((s.lower, s.upper)),
-            Answer::Retrograde(_) | Answer::Unfinished { .. } => None,
+            Answer::Retrograde(_) | Answer::Proof(_) | Answer::Unfinished { .. } => None,
             Answer::Parity(k) => Some((k.lower, k.upper)),
         }
     }
@@ -1119,6 +1146,7 @@ impl Answer {
         match self {
             Answer::Search(s) => Cow::Borrowed(&s.pv),
             Answer::Retrograde(b) => Cow::Borrowed(&b.pv),
+            Answer::Proof(b) => Cow::Borrowed(&b.pv),
             Answer::Parity(k) => Cow::Owned(
                 k.pv.iter()
                     .map(|p| p.map_or(Move::Pass, Move::Play))
@@ -1132,7 +1160,10 @@ impl Answer {
     pub fn pv_complete(&self) -> bool {
         match self {
             Answer::Search(s) => s.pv_complete,
-            Answer::Retrograde(_) | Answer::Parity(_) | Answer::Unfinished { .. } => true,
+            Answer::Retrograde(_)
+            | Answer::Proof(_)
+            | Answer::Parity(_)
+            | Answer::Unfinished { .. } => true,
         }
     }
 
@@ -1141,7 +1172,26 @@ impl Answer {
     pub fn pv_cycle_start(&self) -> Option<usize> {
         match self {
             Answer::Retrograde(b) => b.pv_cycle_start,
+            Answer::Proof(b) => b.pv_cycle_start,
             Answer::Search(_) | Answer::Parity(_) | Answer::Unfinished { .. } => None,
+        }
+    }
+
+    /// `basic`'s value, VB and VW, by either method (`None` for every
+    /// other answer).
+    pub fn basic(&self) -> Option<BasicAnswer> {
+        match self {
+            Answer::Retrograde(b) => Some(BasicAnswer {
+                value: b.value,
+                vb: b.vb,
+                vw: b.vw,
+            }),
+            Answer::Proof(b) => Some(BasicAnswer {
+                value: b.value,
+                vb: b.vb,
+                vw: b.vw,
+            }),
+            _ => None,
         }
     }
 }
@@ -1237,14 +1287,17 @@ pub fn solve_from(
     let (solution, analysis) = match rules.ruleset {
         Ruleset::Basic => {
             let start = Instant::now();
-            let b = match solve_basic_from(&board, &rules, setup, opts) {
+            let found = if method == Method::Search {
+                solve_basic_by_proof(&board, &rules, setup, opts).map(Answer::Proof)
+            } else {
+                solve_basic_from(&board, &rules, setup, opts).map(Answer::Retrograde)
+            };
+            let (answer, nodes) = match found {
                 Err(SolveError::Stopped(why)) => {
                     return Ok(Report {
                         board: board_name,
                         rules,
-                        answer: Answer::Unfinished {
-                            method: Method::Retrograde,
-                        },
+                        answer: Answer::Unfinished { method },
                         outcome: None,
                         komi_analysis: None,
                         total: Stats {
@@ -1255,14 +1308,20 @@ pub fn solve_from(
                         },
                     })
                 }
-                b => b?,
+                Ok(Answer::Proof(b)) => {
+                    let nodes = b.nodes;
+                    (Answer::Proof(b), nodes)
+                }
+                a => (a?, 0),
             };
             let total = Stats {
                 seconds: start.elapsed().as_secs_f64(),
                 threads: 1,
+                nodes,
                 ..Stats::default()
             };
-            let outcome = match b.value {
+            let value = answer.basic().expect("a basic answer").value;
+            let outcome = match value {
                 kosolve_retrograde::BasicValue::Void => Outcome::Void,
                 kosolve_retrograde::BasicValue::Margin(h) => match h.cmp(&0) {
                     std::cmp::Ordering::Greater => Outcome::BlackBy(h),
@@ -1273,7 +1332,7 @@ pub fn solve_from(
             return Ok(Report {
                 board: board_name,
                 rules,
-                answer: Answer::Retrograde(b),
+                answer,
                 outcome: Some(outcome),
                 komi_analysis: None,
                 total,
@@ -1359,6 +1418,34 @@ fn solve_basic_from(
             e => SolveError::Engine(e.to_string()),
         },
     )
+}
+
+/// `basic` by proof search from the end of the setup (as
+/// [`solve_basic_from`] starts), within the options' nodes, seconds,
+/// memory and cancellation.
+fn solve_basic_by_proof(
+    board: &Board,
+    rules: &Rules,
+    setup: &Setup,
+    opts: &SolveOptions,
+) -> Result<kosolve_reach::ReachSolution, SolveError> {
+    let start = if setup.is_empty_board() {
+        kosolve_retrograde::BasicStart::EMPTY
+    } else {
+        let g = setup
+            .standard(Arc::new(board.clone()), *rules)
+            .map_err(SolveError::Setup)?;
+        kosolve_retrograde::BasicStart::of_game(&g)
+    };
+    let reach = kosolve_reach::ReachOptions {
+        symmetry: opts.symmetry,
+        static_bounds: opts.static_bounds,
+    };
+    let budget = opts.budget().with_bytes(Some(opts.memory_mib as u64 * (1 << 20)));
+    kosolve_reach::solve_basic_pns(board, rules, &start, &reach, &budget).map_err(|e| match e {
+        kosolve_reach::ReachError::Stopped { why, .. } => SolveError::Stopped(why),
+        e => SolveError::Engine(e.to_string()),
+    })
 }
 
 /// Kee by the parity game on its situation graph (docs/kee.md).

@@ -1,0 +1,224 @@
+//! The proof search for `basic` against two independent methods:
+//!
+//! - the naive forward recursion over the rules engine's own game
+//!   (`StandardGame`, which knows nothing of this crate's states, keys,
+//!   sinks or bounds): "can the forcer force an end at least this good
+//!   within d moves", with d the number of distinct states the game
+//!   reaches (exact, see crates/retrograde/tests/forward.rs), on boards of
+//!   up to 5 points;
+//! - the retrograde analysis (crate kosolve-retrograde), which lists every
+//!   reachable state and computes attractors, up to 3x3 and 1x8, and from
+//!   random mid-game starts.
+//!
+//! Every principal variation is replayed by the rules engine: a finished
+//! one must end with exactly the value's margin, a void one must return
+//! to the state where its cycle starts without ending.
+
+use kosolve_board::{Board, Color, Suicide};
+use kosolve_budget::Budget;
+use kosolve_reach::{solve_basic_pns, BasicStart, BasicValue, ReachOptions, ReachSolution};
+use kosolve_retrograde::{solve_basic_from, RetroOptions};
+use kosolve_rules::{Game, Komi, Move, Rules, Ruleset, StandardGame};
+use std::collections::HashMap;
+use std::sync::Arc;
+
+fn variants() -> Vec<Rules> {
+    let base = Rules::new(Ruleset::Basic);
+    let mut v = Vec::new();
+    for k in [0, 1, -1, 2, 3, -4, 5] {
+        v.push(base.with_komi(Komi(k)));
+    }
+    let allowed = base.with_suicide(Suicide::Allowed).unwrap();
+    for k in [0, 1, -3] {
+        v.push(allowed.with_komi(Komi(k)));
+    }
+    v.push(base.with_end_passes(3).unwrap());
+    v.push(base.with_end_passes(1).unwrap());
+    v
+}
+
+fn all_opts() -> Vec<ReachOptions> {
+    let mut v = Vec::new();
+    for symmetry in [true, false] {
+        for static_bounds in [true, false] {
+            v.push(ReachOptions {
+                symmetry,
+                static_bounds,
+            });
+        }
+    }
+    v
+}
+
+fn pns(board: &Board, rules: &Rules, start: &BasicStart, opts: &ReachOptions) -> ReachSolution {
+    solve_basic_pns(board, rules, start, opts, &Budget::unlimited()).unwrap()
+}
+
+/// The value rule of docs/rules.md, written out again.
+fn value_rule(vb: Option<i32>, vw: Option<i32>) -> BasicValue {
+    if let Some(b) = vb.filter(|&b| b > 0) {
+        BasicValue::Margin(b)
+    } else if let Some(w) = vw.filter(|&w| w < 0) {
+        BasicValue::Margin(w)
+    } else if vb == Some(0) || vw == Some(0) {
+        BasicValue::Margin(0)
+    } else {
+        BasicValue::Void
+    }
+}
+
+/// Replays the principal variation from `g`.
+fn check_pv(mut g: StandardGame, rules: &Rules, s: &ReachSolution, what: &str) {
+    let mut at_cycle = None;
+    for (i, &m) in s.pv.iter().enumerate() {
+        if s.pv_cycle_start == Some(i) {
+            at_cycle = Some((g.position(), g.to_move(), g.consecutive_passes(), g.legal_move_list()));
+        }
+        assert!(g.try_play(m), "{what}: pv move {i} ({m:?}) is illegal");
+    }
+    match s.value {
+        BasicValue::Margin(v) => {
+            let r = g.result().unwrap_or_else(|| panic!("{what}: the pv does not end"));
+            assert_eq!(2 * r.raw_margin().unwrap() - rules.komi.halves(), v, "{what}");
+            assert_eq!(s.pv_cycle_start, None, "{what}");
+        }
+        BasicValue::Void => {
+            assert!(g.result().is_none(), "{what}: a void line ends");
+            let c = at_cycle.unwrap_or_else(|| panic!("{what}: no cycle"));
+            assert_eq!(c, (g.position(), g.to_move(), g.consecutive_passes(), g.legal_move_list()), "{what}");
+        }
+    }
+}
+
+/// Naive: can `forcer` force an end with margin (half points, komi
+/// applied) at least `m` (Black) or at most `m` (White) within `d` moves,
+/// memoised on (future key, d).
+fn force(g: &mut StandardGame, forcer: Color, m: i32, d: usize, komi: i32, memo: &mut HashMap<(u128, usize), bool>) -> bool {
+    if let Some(r) = g.result() {
+        let v = 2 * r.raw_margin().unwrap() - komi;
+        return if forcer == Color::Black { v >= m } else { v <= m };
+    }
+    if d == 0 {
+        return false;
+    }
+    let key = (g.future_key().unwrap(), d);
+    if let Some(&b) = memo.get(&key) {
+        return b;
+    }
+    let mover = g.to_move() == forcer;
+    let mut out = !mover;
+    for mv in g.legal_move_list() {
+        g.play(mv);
+        let x = force(g, forcer, m, d - 1, komi, memo);
+        g.undo();
+        if x == mover {
+            out = mover;
+            break;
+        }
+    }
+    memo.insert(key, out);
+    out
+}
+
+/// The distinct future keys of non-terminal states reachable from `g`.
+fn count_states(g: &mut StandardGame, seen: &mut std::collections::HashSet<u128>) {
+    if g.result().is_some() || !seen.insert(g.future_key().unwrap()) {
+        return;
+    }
+    for mv in g.legal_move_list() {
+        g.play(mv);
+        count_states(g, seen);
+        g.undo();
+    }
+}
+
+/// VB and VW (half points, komi applied) by the naive recursion.
+fn naive(board: &Board, rules: &Rules) -> (Option<i32>, Option<i32>) {
+    let mut g = StandardGame::new(Arc::new(board.clone()), *rules);
+    let mut seen = std::collections::HashSet::new();
+    count_states(&mut g, &mut seen);
+    let d = seen.len() + 1;
+    let k = rules.komi.halves();
+    let n = board.len() as i32;
+    let ms: Vec<i32> = (-n..=n).map(|r| 2 * r - k).collect();
+    // One memo per question: its entries are answers to that question.
+    let vb = ms.iter().rev().copied().find(|&m| force(&mut g, Color::Black, m, d, k, &mut HashMap::new()));
+    let vw = ms.iter().copied().find(|&m| force(&mut g, Color::White, m, d, k, &mut HashMap::new()));
+    (vb, vw)
+}
+
+#[test]
+fn the_proof_search_equals_the_naive_recursion_up_to_five_points() {
+    for spec in ["1x1", "1x2", "1x3", "1x4", "1x5", "2x2"] {
+        let board = Board::parse(spec).unwrap();
+        for rules in variants() {
+            let (vb, vw) = naive(&board, &rules);
+            for opts in all_opts() {
+                let what = format!("{spec} {rules:?} {opts:?}");
+                let s = pns(&board, &rules, &BasicStart::EMPTY, &opts);
+                assert_eq!((s.vb, s.vw), (vb, vw), "{what}");
+                assert_eq!(s.value, value_rule(vb, vw), "{what}");
+                check_pv(StandardGame::new(Arc::new(board.clone()), rules), &rules, &s, &what);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_proof_search_equals_the_retrograde_analysis_on_small_boards() {
+    for spec in ["1x6", "1x7", "2x3", "2x4", "3x3"] {
+        let board = Board::parse(spec).unwrap();
+        for rules in variants() {
+            let r = solve_basic_from(&board, &rules, &BasicStart::EMPTY, &RetroOptions::default()).unwrap();
+            for opts in all_opts() {
+                let what = format!("{spec} {rules:?} {opts:?}");
+                let s = pns(&board, &rules, &BasicStart::EMPTY, &opts);
+                assert_eq!((s.value, s.vb, s.vw), (r.value, r.vb, r.vw), "{what}");
+                check_pv(StandardGame::new(Arc::new(board.clone()), rules), &rules, &s, &what);
+            }
+        }
+    }
+}
+
+/// Random mid-game starts: a random legal line from the empty board, its
+/// end taken as the start (with the ko position and passes it leaves).
+#[test]
+fn the_proof_search_equals_the_retrograde_analysis_from_random_starts() {
+    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    let mut rnd = move |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    let mut cases = 0;
+    for spec in ["2x3", "2x4", "3x3", "1x7"] {
+        let board = Arc::new(Board::parse(spec).unwrap());
+        for rules in variants() {
+            for _ in 0..6 {
+                let mut g = StandardGame::new(board.clone(), rules);
+                let len = rnd(12);
+                for _ in 0..len {
+                    let ms: Vec<Move> = g.legal_move_list().into_iter().filter(|m| *m != Move::Pass || rnd(4) == 0).collect();
+                    if g.result().is_some() || ms.is_empty() {
+                        break;
+                    }
+                    g.play(ms[rnd(ms.len())]);
+                }
+                if g.result().is_some() {
+                    continue;
+                }
+                let start = BasicStart::of_game(&g);
+                let r = solve_basic_from(&board, &rules, &start, &RetroOptions::default()).unwrap();
+                for opts in all_opts() {
+                    let what = format!("{spec} {rules:?} {opts:?} from {start:?}");
+                    let s = pns(&board, &rules, &start, &opts);
+                    assert_eq!((s.value, s.vb, s.vw), (r.value, r.vb, r.vw), "{what}");
+                    check_pv(g.clone(), &rules, &s, &what);
+                }
+                cases += 1;
+            }
+        }
+    }
+    assert!(cases > 100, "{cases} starts");
+}
