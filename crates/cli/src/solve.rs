@@ -70,12 +70,13 @@ pub struct Args {
     /// thresholds (default: the board's points + 2; 0 turns it off).
     #[arg(long)]
     komi_range: Option<i32>,
-    /// Method: auto (basic by retrograde analysis, kee by the parity method
-    /// from a start without moves and else by the search, every other
-    /// ruleset by the search), search (the game tree; every ruleset but
-    /// basic), parity (kee only: forgetful games, then the parity game on
-    /// the graph of game situations, capped by --memory; see docs/kee.md) or
-    /// retrograde (basic only).
+    /// Method: auto (basic by retrograde analysis up to 14 points and by
+    /// the proof search past them, kee by the parity method from a start
+    /// without moves and else by the search, every other ruleset by the
+    /// search), search (the game tree; for basic the proof search of
+    /// docs/reach.md), parity (kee only: forgetful games, then the parity
+    /// game on the graph of game situations, capped by --memory; see
+    /// docs/kee.md) or retrograde (basic only).
     #[arg(long, default_value = "auto", value_parser = parse_method)]
     method: Method,
     /// Search engine for the tests "value >= t": auto (the faster for the
@@ -185,7 +186,7 @@ fn check_options(args: &Args, board: &Board, rules: &Rules) -> Result<usize, Cli
     if !args.method.applies_to(rules.ruleset) {
         return Err(CliError::Usage(format!(
             "--method {} does not solve --rules {} (parity solves kee only, retrograde \
-             basic only, and search every ruleset but basic)",
+             basic only, and search every ruleset)",
             args.method, rules.ruleset
         )));
     }
@@ -437,7 +438,21 @@ fn to_json(board: &Arc<Board>, r: &Report, setup: &Setup) -> serde_json::Value {
     }
     match a {
         Answer::Search(_) => {}
-        Answer::Unfinished { .. } => {}
+        Answer::Unfinished {
+            vb_at_least,
+            vw_at_most,
+            ..
+        } => {
+            let bound = |h: &Option<i32>| {
+                h.map_or(serde_json::Value::Null, |h| {
+                    value_json(Value::of_basic_bound(h))
+                })
+            };
+            if vb_at_least.is_some() || vw_at_most.is_some() {
+                v["vb_at_least"] = bound(vb_at_least);
+                v["vw_at_most"] = bound(vw_at_most);
+            }
+        }
         Answer::Retrograde(_) | Answer::Proof(_) => {
             // The value with komi applied, in points (or null: void); it
             // stands for both bounds.
@@ -610,14 +625,33 @@ fn write_value(t: &mut String, r: &Report) {
                 value_meaning(&r.rules)
             );
         }
-        (Answer::Unfinished { method }, None) => {
-            let _ = writeln!(
-                t,
-                "value: {}; {} proves nothing until it ends ({})",
-                status(r),
-                method.words(),
-                value_meaning(&r.rules)
-            );
+        (
+            Answer::Unfinished {
+                method,
+                vb_at_least,
+                vw_at_most,
+            },
+            None,
+        ) => {
+            if *method == Method::Search {
+                let h = |x: &Option<i32>| x.map_or("not proven".to_string(), |h| Komi(h).to_string());
+                let _ = writeln!(
+                    t,
+                    "value: {}; VB >= {}, VW <= {} so far ({})",
+                    status(r),
+                    h(vb_at_least),
+                    h(vw_at_most),
+                    value_meaning(&r.rules)
+                );
+            } else {
+                let _ = writeln!(
+                    t,
+                    "value: {}; {} proves nothing until it ends ({})",
+                    status(r),
+                    method.words(),
+                    value_meaning(&r.rules)
+                );
+            }
         }
         // Only a retrograde answer has no bounds.
         (_, None) => {}

@@ -156,6 +156,17 @@ fn fill_row(row: &mut Row, report: &Report) {
                 row.nodes = r.states as u64;
             }
         }
+        Answer::Unfinished {
+            vb_at_least,
+            vw_at_most,
+            ..
+        } if vb_at_least.is_some() || vw_at_most.is_some() => {
+            // basic by proof search, stopped: the bounds its tests proved.
+            row.lower = vb_at_least.map(Value::of_basic_bound);
+            row.upper = vw_at_most.map(Value::of_basic_bound);
+            row.status = Status::Unsolved;
+            row.outcome = Verdict::Unsolved;
+        }
         a => {
             if let Some((lower, upper)) = a.bounds() {
                 row.lower = Some(Value::of_search(rs, lower));

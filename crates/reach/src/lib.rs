@@ -453,6 +453,8 @@ pub enum ReachError {
         vb_at_least: Option<i32>,
         /// VW <= this.
         vw_at_most: Option<i32>,
+        /// Nodes expanded.
+        nodes: u64,
     },
 }
 
@@ -1127,5 +1129,6 @@ fn stopped(search: &Search<'_>, vb: Option<i32>, vw: Option<i32>) -> ReachError 
         why: search.stop.unwrap_or(Stop::Cancelled),
         vb_at_least: vb,
         vw_at_most: vw,
+        nodes: search.nodes,
     }
 }

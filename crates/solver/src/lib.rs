@@ -1090,12 +1090,17 @@ pub enum Answer {
     /// the margin at komi 0, every graph built, and the checked principal
     /// variation.
     Parity(kosolve_kee::KeeSolution),
-    /// A method that proves nothing until it ends (`basic`'s retrograde
-    /// analysis), stopped by its budget first ([`Stats::stopped`] says
-    /// why): no bounds, no value.
+    /// `basic` stopped by its budget first ([`Stats::stopped`] says why):
+    /// no value. Retrograde analysis proves nothing until it ends; the
+    /// proof search keeps what its finished tests proved.
     Unfinished {
         /// The method.
         method: Method,
+        /// The proof search: VB is at least this (half points, komi
+        /// applied), where a test proved it.
+        vb_at_least: Option<i32>,
+        /// The proof search: VW is at most this.
+        vw_at_most: Option<i32>,
     },
 }
 
@@ -1107,7 +1112,7 @@ impl Answer {
             Answer::Retrograde(_) => Method::Retrograde,
             Answer::Proof(_) => Method::Search,
             Answer::Parity(_) => Method::Parity,
-            Answer::Unfinished { method } => *method,
+            Answer::Unfinished { method, .. } => *method,
         }
     }
 
@@ -1290,29 +1295,45 @@ pub fn solve_from(
             let found = if method == Method::Search {
                 solve_basic_by_proof(&board, &rules, setup, opts).map(Answer::Proof)
             } else {
-                solve_basic_from(&board, &rules, setup, opts).map(Answer::Retrograde)
+                solve_basic_from(&board, &rules, setup, opts)
+                    .map(Answer::Retrograde)
+                    .map_err(|e| match e {
+                        SolveError::Stopped(why) => (
+                            Some(why),
+                            SolveError::Stopped(why),
+                            Answer::Unfinished {
+                                method,
+                                vb_at_least: None,
+                                vw_at_most: None,
+                            },
+                            0,
+                        ),
+                        e => (None, e, Answer::Unfinished { method, vb_at_least: None, vw_at_most: None }, 0),
+                    })
             };
             let (answer, nodes) = match found {
-                Err(SolveError::Stopped(why)) => {
+                Err((Some(why), _, answer, nodes)) => {
                     return Ok(Report {
                         board: board_name,
                         rules,
-                        answer: Answer::Unfinished { method },
+                        answer,
                         outcome: None,
                         komi_analysis: None,
                         total: Stats {
                             seconds: start.elapsed().as_secs_f64(),
                             threads: 1,
+                            nodes,
                             stopped: Some(why),
                             ..Stats::default()
                         },
                     })
                 }
+                Err((None, e, _, _)) => return Err(e),
                 Ok(Answer::Proof(b)) => {
                     let nodes = b.nodes;
                     (Answer::Proof(b), nodes)
                 }
-                a => (a?, 0),
+                Ok(a) => (a, 0),
             };
             let total = Stats {
                 seconds: start.elapsed().as_secs_f64(),
@@ -1420,6 +1441,11 @@ fn solve_basic_from(
     )
 }
 
+/// Why a `basic` solve gave no value: where the budget stopped it, why,
+/// the error, the answer to report (with the bounds proven so far) and
+/// the nodes spent; otherwise the error alone.
+type BasicStop = (Option<Stop>, SolveError, Answer, u64);
+
 /// `basic` by proof search from the end of the setup (as
 /// [`solve_basic_from`] starts), within the options' nodes, seconds,
 /// memory and cancellation.
@@ -1428,13 +1454,25 @@ fn solve_basic_by_proof(
     rules: &Rules,
     setup: &Setup,
     opts: &SolveOptions,
-) -> Result<kosolve_reach::ReachSolution, SolveError> {
+) -> Result<kosolve_reach::ReachSolution, BasicStop> {
+    let fail = |e: SolveError| {
+        (
+            None,
+            e,
+            Answer::Unfinished {
+                method: Method::Search,
+                vb_at_least: None,
+                vw_at_most: None,
+            },
+            0,
+        )
+    };
     let start = if setup.is_empty_board() {
         kosolve_retrograde::BasicStart::EMPTY
     } else {
         let g = setup
             .standard(Arc::new(board.clone()), *rules)
-            .map_err(SolveError::Setup)?;
+            .map_err(|e| fail(SolveError::Setup(e)))?;
         kosolve_retrograde::BasicStart::of_game(&g)
     };
     let reach = kosolve_reach::ReachOptions {
@@ -1443,8 +1481,22 @@ fn solve_basic_by_proof(
     };
     let budget = opts.budget().with_bytes(Some(opts.memory_mib as u64 * (1 << 20)));
     kosolve_reach::solve_basic_pns(board, rules, &start, &reach, &budget).map_err(|e| match e {
-        kosolve_reach::ReachError::Stopped { why, .. } => SolveError::Stopped(why),
-        e => SolveError::Engine(e.to_string()),
+        kosolve_reach::ReachError::Stopped {
+            why,
+            vb_at_least,
+            vw_at_most,
+            nodes,
+        } => (
+            Some(why),
+            SolveError::Stopped(why),
+            Answer::Unfinished {
+                method: Method::Search,
+                vb_at_least,
+                vw_at_most,
+            },
+            nodes,
+        ),
+        e => fail(SolveError::Engine(e.to_string())),
     })
 }
 

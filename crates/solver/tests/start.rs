@@ -1,5 +1,5 @@
 //! `solve_from` with the two methods that do not search forward: `basic`
-//! by retrograde analysis and Kee as a parity game (`Method::Parity`, the CLI's
+//! by retrograde analysis (beside its proof search) and Kee as a parity game (`Method::Parity`, the CLI's
 //! `--method parity`), from positions and game records (docs/rules.md,
 //! "Starting from a position"). Each answer is checked against another
 //! method: the retrograde crate called directly and the rules engine's
@@ -45,10 +45,22 @@ fn basic_from_a_position_and_a_record() {
     ] {
         let board = Arc::new(Board::parse(spec).unwrap());
         let s = setup(&board, diagram, to_move, moves);
-        let report = solve_from(board.clone(), rules, &s, &opts(false), None).unwrap();
-        let Answer::Retrograde(b) = &report.answer else {
-            panic!("basic is solved by retrograde analysis");
+        let auto = SolveOptions {
+            method: Method::Auto,
+            ..opts(false)
         };
+        let report = solve_from(board.clone(), rules, &s, &auto, None).unwrap();
+        let Answer::Retrograde(b) = &report.answer else {
+            panic!("auto solves basic on a small board by retrograde analysis");
+        };
+        // The proof search (`--method search`) from the same start: the
+        // same value, VB and VW.
+        let proof = solve_from(board.clone(), rules, &s, &opts(false), None).unwrap();
+        let Answer::Proof(p) = &proof.answer else {
+            panic!("--method search solves basic by proof search");
+        };
+        assert_eq!((p.value, p.vb, p.vw), (b.value, b.vb, b.vw), "{spec} {diagram}");
+        assert_eq!(proof.outcome, report.outcome);
         // The retrograde crate, called directly from the record's end.
         let start = BasicStart::from_setup(&board, &rules, &s).unwrap();
         let direct =
