@@ -1,6 +1,6 @@
 //! Every method honours its budget (docs/architecture.md, "Budgets"): the
 //! search, Kee's parity method and its restricted games, `basic`'s
-//! retrograde analysis, perft and the expedited counting each stop within
+//! retrograde analysis and proof search, perft and the expedited counting each stop within
 //! two seconds of Ctrl-C (SIGINT) and of `--max-seconds`, and answer
 //! cleanly: a solve with the bounds proven so far and status `interrupted`
 //! (Ctrl-C) or `unsolved` (a limit), exit 0; a count or the expedited
@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 const GRACE: Duration = Duration::from_secs(2);
 
 /// Each method, on a case that runs far longer than the tests wait.
-const CASES: [(&str, &[&str]); 6] = [
+const CASES: [(&str, &[&str]); 7] = [
     (
         "search",
         &[
@@ -59,6 +59,20 @@ const CASES: [(&str, &[&str]); 6] = [
     (
         "retrograde",
         &["solve", "--board", "2x7", "--rules", "basic"],
+    ),
+    (
+        // The eternal life of the bestiary: past 14 points, basic goes to
+        // the proof search (docs/reach.md), which runs for minutes here.
+        "proof search",
+        &[
+            "solve",
+            "--board",
+            "5x8",
+            "--position",
+            "......../OOOOOO../XXXXXO../XOOOXXOO/.O.X.OX.",
+            "--rules",
+            "basic",
+        ],
     ),
     (
         "perft",

@@ -298,6 +298,11 @@ impl Entry {
         }
     }
 
+    /// Whether the entry holds an exact fact (besides the numbers).
+    fn has_facts(&self) -> bool {
+        self.b_lo != i8::MIN || self.b_hi != i8::MAX || self.w_hi != i8::MAX || self.w_lo != i8::MIN
+    }
+
     /// The ply bound of the proof behind a true answer to `t`.
     fn height(&self, t: Test) -> u32 {
         match t.prover {
@@ -429,6 +434,9 @@ pub struct ReachSolution {
     pub pv: Vec<Move>,
     /// For a void value: where in `pv` the repeating cycle starts.
     pub pv_cycle_start: Option<usize>,
+    /// Whether `pv` is whole; false (and `pv` empty) where the budget ran
+    /// out after the value was proven, while the line was worked out.
+    pub pv_complete: bool,
     /// Nodes expanded, the principal variation's included.
     pub nodes: u64,
     /// Tests ([`Test`]) searched from the start.
@@ -589,13 +597,21 @@ impl<'a> Search<'a> {
         if self.stop.is_some() {
             return false;
         }
-        let bytes = self.table.len() as u64 * ENTRY_BYTES;
         if self.nodes.is_multiple_of(1024) {
-            let r = self
-                .budget
-                .check_nodes(self.nodes)
-                .and_then(|_| self.budget.check_bytes(bytes));
-            if let Err(why) = r {
+            let bytes = |s: &Self| (s.table.len() + s.kept.len()) as u64 * ENTRY_BYTES;
+            if self.budget.check_bytes(bytes(self)).is_err() {
+                // Over the memory cap: drop the numbers of open nodes (they
+                // only steer the search) and keep the facts; stop only if
+                // the facts alone fill three quarters of it.
+                self.table.retain(|_, e| e.has_facts());
+                self.table.shrink_to_fit();
+                let max = self.budget.max_bytes.unwrap_or(u64::MAX);
+                if bytes(self) > max / 4 * 3 {
+                    self.stop = Some(Stop::Memory);
+                    return false;
+                }
+            }
+            if let Err(why) = self.budget.check_nodes(self.nodes) {
                 self.stop = Some(why);
                 return false;
             }
@@ -1022,7 +1038,8 @@ pub fn solve_basic_pns(
         value,
         vb,
         vw,
-        pv,
+        pv_complete: pv.is_some(),
+        pv: pv.unwrap_or_default(),
         pv_cycle_start,
         nodes,
         tests,
@@ -1032,7 +1049,7 @@ pub fn solve_basic_pns(
 }
 
 /// What [`run`] finds: VB, VW, the value, the PV and its cycle start.
-type Found = (Option<i32>, Option<i32>, BasicValue, Vec<Move>, Option<usize>);
+type Found = (Option<i32>, Option<i32>, BasicValue, Option<Vec<Move>>, Option<usize>);
 
 /// VB and VW by tests from the root, the value at komi `k` (half points)
 /// and its principal variation.
@@ -1055,6 +1072,15 @@ fn run(search: &mut Search<'_>, root: State, n: i32, k: i32) -> Result<Found, Re
         if x {
             yes = probe;
             vb_lo = Some(probe);
+            // VB <= VW: if White forces this margin too, both are exact.
+            search.line.clear();
+            let Some(w) = search.test_at(root, 0, white(probe)) else {
+                return Err(stopped(search, vb_lo.map(half), vw_hi.map(half)));
+            };
+            if w {
+                vw_hi = Some(probe);
+                no = probe + 1;
+            }
         } else {
             no = probe;
         }
@@ -1063,7 +1089,7 @@ fn run(search: &mut Search<'_>, root: State, n: i32, k: i32) -> Result<Found, Re
     let vb = (yes >= -n).then_some(yes);
     // VW: the smallest r White forces; it is at least VB (both forced
     // together give a finite game).
-    let (mut no, mut yes) = (vb.unwrap_or(-n) - 1, n + 1);
+    let (mut no, mut yes) = (vb.unwrap_or(-n) - 1, vw_hi.unwrap_or(n + 1));
     let mut probe = neg.clamp(no + 1, n);
     while yes - no > 1 {
         search.line.clear();
@@ -1080,13 +1106,9 @@ fn run(search: &mut Search<'_>, root: State, n: i32, k: i32) -> Result<Found, Re
     }
     let vw = (yes <= n).then_some(yes);
     let (hb, hw) = (vb.map(half), vw.map(half));
-    let value = match (hb, hw) {
-        (Some(h), _) if h > 0 => BasicValue::Margin(h),
-        (_, Some(h)) if h < 0 => BasicValue::Margin(h),
-        (Some(0), _) | (_, Some(0)) => BasicValue::Margin(0),
-        _ => BasicValue::Void,
-    };
-    let stop = |search: &Search<'_>| stopped(search, hb, hw);
+    let value = kosolve_retrograde::value_of(hb, hw);
+    // The value is proven; a principal variation the budget cuts short
+    // is left empty (`pv_complete` false).
     let (pv, cycle) = match value {
         BasicValue::Margin(h) => {
             // Follow the side whose forcing gives the value.
@@ -1097,27 +1119,24 @@ fn run(search: &mut Search<'_>, root: State, n: i32, k: i32) -> Result<Found, Re
             };
             let ctx = Ctx { ..search.ctx };
             let mut proof = Search::new(ctx, search.budget);
+            proof.nodes = search.nodes;
             let proved = proof.test_at(root, 0, keep);
-            search.nodes += proof.nodes;
+            search.nodes = proof.nodes;
             match proved {
-                Some(true) => {}
+                Some(true) => (search.pv_finished(&proof, root, keep, deny), None),
                 Some(false) => panic!("the proof search contradicts itself on {keep:?}"),
-                None => return Err(stop(search)),
+                None => (None, None),
             }
-            let Some(pv) = search.pv_finished(&proof, root, keep, deny) else {
-                return Err(stop(search));
-            };
-            (pv, None)
         }
         BasicValue::Void => {
             // Black keeps White from forcing a margin <= 0 (komi applied),
             // White keeps Black from forcing >= 0.
             let deny_b = black((k + 1).div_euclid(2));
             let deny_w = white(k.div_euclid(2));
-            let Some((pv, start)) = search.pv_void(root, deny_b, deny_w) else {
-                return Err(stop(search));
-            };
-            (pv, Some(start))
+            match search.pv_void(root, deny_b, deny_w) {
+                Some((pv, start)) => (Some(pv), Some(start)),
+                None => (None, None),
+            }
         }
     };
     Ok((hb, hw, value, pv, cycle))

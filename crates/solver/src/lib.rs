@@ -1165,10 +1165,8 @@ impl Answer {
     pub fn pv_complete(&self) -> bool {
         match self {
             Answer::Search(s) => s.pv_complete,
-            Answer::Retrograde(_)
-            | Answer::Proof(_)
-            | Answer::Parity(_)
-            | Answer::Unfinished { .. } => true,
+            Answer::Proof(b) => b.pv_complete,
+            Answer::Retrograde(_) | Answer::Parity(_) | Answer::Unfinished { .. } => true,
         }
     }
 
