@@ -1004,6 +1004,47 @@ pub fn solve_basic_pns(
     opts: &ReachOptions,
     budget: &Budget,
 ) -> Result<ReachSolution, ReachError> {
+    solve_with_facts(board, rules, start, opts, budget, None)
+}
+
+/// The exact facts the table holds about one state at the end of a solve
+/// (area margins, komi not applied): for tests, which check each against
+/// another method.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Facts {
+    /// Black forces a finite end with margin at least this.
+    pub black_forces: Option<i32>,
+    /// Black cannot force a finite end with margin at least this.
+    pub black_fails: Option<i32>,
+    /// White forces a finite end with margin at most this.
+    pub white_forces: Option<i32>,
+    /// White cannot force a finite end with margin at most this.
+    pub white_fails: Option<i32>,
+}
+
+/// [`solve_basic_pns`], and every state the table holds an exact fact
+/// about, with those facts (each state as a start: its position, player,
+/// ko position and passes). For tests: every stored fact is a claim about
+/// the game that another method can check.
+pub fn solve_basic_pns_facts(
+    board: &Board,
+    rules: &Rules,
+    start: &BasicStart,
+    opts: &ReachOptions,
+) -> Result<(ReachSolution, Vec<(BasicStart, Facts)>), ReachError> {
+    let mut facts = Vec::new();
+    let s = solve_with_facts(board, rules, start, opts, &Budget::unlimited(), Some(&mut facts))?;
+    Ok((s, facts))
+}
+
+fn solve_with_facts(
+    board: &Board,
+    rules: &Rules,
+    start: &BasicStart,
+    opts: &ReachOptions,
+    budget: &Budget,
+    facts_out: Option<&mut Vec<(BasicStart, Facts)>>,
+) -> Result<ReachSolution, ReachError> {
     let started = Instant::now();
     let end_passes = kosolve_retrograde::basic_end_passes(rules).map_err(ReachError::Rules)?;
     let mut ctx = Ctx {
@@ -1026,6 +1067,26 @@ pub fn solve_basic_pns(
             .spawn_scoped(s, || {
                 let mut search = Search::new(ctx, budget);
                 let r = run(&mut search, root, n, k);
+                if let Some(out) = facts_out {
+                    out.extend(search.table.iter().filter(|(_, e)| e.has_facts()).map(|(s, e)| {
+                        let start = BasicStart {
+                            position: s.pos,
+                            to_move: s.to_move(),
+                            two_ago: s.ko,
+                            passes: s.passes,
+                        };
+                        let some = |x: i8, none: i8| (x != none).then_some(x as i32);
+                        (
+                            start,
+                            Facts {
+                                black_forces: some(e.b_lo, i8::MIN),
+                                black_fails: some(e.b_hi, i8::MAX),
+                                white_forces: some(e.w_hi, i8::MAX),
+                                white_fails: some(e.w_lo, i8::MIN),
+                            },
+                        )
+                    }));
+                }
                 (r, search.nodes, search.table.len(), search.test_id)
             })
             .expect("the search thread starts")

@@ -16,7 +16,7 @@
 
 use kosolve_board::{Board, Color, Suicide};
 use kosolve_budget::Budget;
-use kosolve_reach::{solve_basic_pns, BasicStart, BasicValue, ReachOptions, ReachSolution};
+use kosolve_reach::{solve_basic_pns, solve_basic_pns_facts, BasicStart, BasicValue, ReachOptions, ReachSolution};
 use kosolve_retrograde::{solve_basic_from, RetroOptions};
 use kosolve_rules::{Game, Komi, Move, Rules, Ruleset, StandardGame};
 use std::collections::HashMap;
@@ -221,4 +221,104 @@ fn the_proof_search_equals_the_retrograde_analysis_from_random_starts() {
         }
     }
     assert!(cases > 100, "{cases} starts");
+}
+
+/// Cycle-rich starts: suicide allowed (a player may take her own stones
+/// off and play them again), no static bounds, so that most disproofs
+/// read sinks and are kept and reused (docs/reach.md, "Reuse").
+#[test]
+fn the_proof_search_equals_the_retrograde_analysis_where_cycles_abound() {
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    let mut rnd = move |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    let opts = ReachOptions {
+        symmetry: false,
+        static_bounds: false,
+    };
+    let mut cases = 0;
+    for spec in ["1x5", "1x6", "2x3", "2x4", "1x7"] {
+        let board = Arc::new(Board::parse(spec).unwrap());
+        for k in [0, 1, -1, 2, 3, -3] {
+            let rules = Rules::new(Ruleset::Basic)
+                .with_suicide(Suicide::Allowed)
+                .unwrap()
+                .with_komi(Komi(k));
+            for _ in 0..8 {
+                let mut g = StandardGame::new(board.clone(), rules);
+                let len = rnd(10);
+                for _ in 0..len {
+                    let ms = g.legal_move_list();
+                    if g.result().is_some() || ms.is_empty() {
+                        break;
+                    }
+                    let m = ms[rnd(ms.len())];
+                    if m == Move::Pass && rnd(3) != 0 {
+                        continue;
+                    }
+                    g.play(m);
+                }
+                if g.result().is_some() {
+                    continue;
+                }
+                let start = BasicStart::of_game(&g);
+                let r = solve_basic_from(&board, &rules, &start, &RetroOptions::default()).unwrap();
+                let what = format!("{spec} komi {k} from {start:?}");
+                let s = pns(&board, &rules, &start, &opts);
+                assert_eq!((s.value, s.vb, s.vw), (r.value, r.vb, r.vw), "{what}");
+                check_pv(g.clone(), &rules, &s, &what);
+                cases += 1;
+            }
+        }
+    }
+    assert!(cases > 150, "{cases} starts");
+}
+
+/// Every exact fact the table holds at the end of a solve, about every
+/// state it stored, checked against the retrograde analysis from that
+/// state: the facts inside the search, not only the root's answer (a wrong
+/// fact about a state the root's answer did not need would go unseen
+/// otherwise). Both suicide settings, several komis, every option set.
+#[test]
+fn every_stored_fact_equals_the_retrograde_analysis_from_its_state() {
+    let mut checked = 0;
+    for spec in ["1x5", "2x2", "2x3", "1x6"] {
+        let board = Board::parse(spec).unwrap();
+        for suicide in [Suicide::Forbidden, Suicide::Allowed] {
+            for k in [0, 1, -3] {
+                let rules = Rules::new(Ruleset::Basic)
+                    .with_suicide(suicide)
+                    .unwrap()
+                    .with_komi(Komi(k));
+                for opts in all_opts() {
+                    let (_, facts) = solve_basic_pns_facts(&board, &rules, &BasicStart::EMPTY, &opts).unwrap();
+                    let zero = rules.with_komi(Komi(0));
+                    for (start, f) in facts {
+                        let r = solve_basic_from(&board, &zero, &start, &RetroOptions::default()).unwrap();
+                        // Raw margins: VB and VW at komi 0 are twice them.
+                        let vb = r.vb.map(|h| h / 2);
+                        let vw = r.vw.map(|h| h / 2);
+                        let what = format!("{spec} {suicide:?} komi {k} {opts:?} at {start:?}: {f:?} against VB {vb:?} VW {vw:?}");
+                        if let Some(x) = f.black_forces {
+                            assert!(vb.is_some_and(|v| v >= x), "{what}");
+                        }
+                        if let Some(x) = f.black_fails {
+                            assert!(vb.is_none_or(|v| v < x), "{what}");
+                        }
+                        if let Some(x) = f.white_forces {
+                            assert!(vw.is_some_and(|v| v <= x), "{what}");
+                        }
+                        if let Some(x) = f.white_fails {
+                            assert!(vw.is_none_or(|v| v > x), "{what}");
+                        }
+                        checked += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 5_000, "{checked} facts");
 }
