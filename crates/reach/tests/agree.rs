@@ -10,6 +10,9 @@
 //!   reachable state and computes attractors, up to 3x3 and 1x8, and from
 //!   random mid-game starts.
 //!
+//! The naive recursion runs every option set (symmetry and static bounds
+//! on or off); the other tests run all on and all off.
+//!
 //! Every principal variation is replayed by the rules engine: a finished
 //! one must end with exactly the value's margin, a void one must return
 //! to the state where its cycle starts without ending.
@@ -48,6 +51,17 @@ fn all_opts() -> Vec<ReachOptions> {
         }
     }
     v
+}
+
+/// Every option on, and every option off.
+fn two_opts() -> Vec<ReachOptions> {
+    vec![
+        ReachOptions::default(),
+        ReachOptions {
+            symmetry: false,
+            static_bounds: false,
+        },
+    ]
 }
 
 fn pns(board: &Board, rules: &Rules, start: &BasicStart, opts: &ReachOptions) -> ReachSolution {
@@ -170,7 +184,7 @@ fn the_proof_search_equals_the_retrograde_analysis_on_small_boards() {
         let board = Board::parse(spec).unwrap();
         for rules in variants() {
             let r = solve_basic_from(&board, &rules, &BasicStart::EMPTY, &RetroOptions::default()).unwrap();
-            for opts in all_opts() {
+            for opts in two_opts() {
                 let what = format!("{spec} {rules:?} {opts:?}");
                 let s = pns(&board, &rules, &BasicStart::EMPTY, &opts);
                 assert_eq!((s.value, s.vb, s.vw), (r.value, r.vb, r.vw), "{what}");
@@ -210,7 +224,7 @@ fn the_proof_search_equals_the_retrograde_analysis_from_random_starts() {
                 }
                 let start = BasicStart::of_game(&g);
                 let r = solve_basic_from(&board, &rules, &start, &RetroOptions::default()).unwrap();
-                for opts in all_opts() {
+                for opts in two_opts() {
                     let what = format!("{spec} {rules:?} {opts:?} from {start:?}");
                     let s = pns(&board, &rules, &start, &opts);
                     assert_eq!((s.value, s.vb, s.vw), (r.value, r.vb, r.vw), "{what}");
@@ -288,12 +302,12 @@ fn every_stored_fact_equals_the_retrograde_analysis_from_its_state() {
     for spec in ["1x5", "2x2", "2x3", "1x6"] {
         let board = Board::parse(spec).unwrap();
         for suicide in [Suicide::Forbidden, Suicide::Allowed] {
-            for k in [0, 1, -3] {
+            for k in [0, -3] {
                 let rules = Rules::new(Ruleset::Basic)
                     .with_suicide(suicide)
                     .unwrap()
                     .with_komi(Komi(k));
-                for opts in all_opts() {
+                for opts in two_opts() {
                     let (_, facts) = solve_basic_pns_facts(&board, &rules, &BasicStart::EMPTY, &opts).unwrap();
                     let zero = rules.with_komi(Komi(0));
                     for (start, f) in facts {
@@ -320,5 +334,5 @@ fn every_stored_fact_equals_the_retrograde_analysis_from_its_state() {
             }
         }
     }
-    assert!(checked > 5_000, "{checked} facts");
+    assert!(checked > 2_000, "{checked} facts");
 }
