@@ -1295,21 +1295,21 @@ pub fn solve_from(
             } else {
                 solve_basic_from(&board, &rules, setup, opts)
                     .map(Answer::Retrograde)
-                    .map_err(|e| match e {
-                        SolveError::Stopped(why) => (
-                            Some(why),
-                            SolveError::Stopped(why),
-                            Answer::Unfinished {
-                                method,
-                                vb_at_least: None,
-                                vw_at_most: None,
-                            },
-                            0,
-                        ),
-                        e => (None, e, Answer::Unfinished { method, vb_at_least: None, vw_at_most: None }, 0),
+                    .map_err(|e| -> BasicStop {
+                        let answer = Answer::Unfinished {
+                            method,
+                            vb_at_least: None,
+                            vw_at_most: None,
+                        };
+                        match e {
+                            SolveError::Stopped(why) => {
+                                Box::new((Some(why), SolveError::Stopped(why), answer, 0))
+                            }
+                            e => Box::new((None, e, answer, 0)),
+                        }
                     })
             };
-            let (answer, nodes) = match found {
+            let (answer, nodes) = match found.map_err(|e| *e) {
                 Err((Some(why), _, answer, nodes)) => {
                     return Ok(Report {
                         board: board_name,
@@ -1442,7 +1442,7 @@ fn solve_basic_from(
 /// Why a `basic` solve gave no value: where the budget stopped it, why,
 /// the error, the answer to report (with the bounds proven so far) and
 /// the nodes spent; otherwise the error alone.
-type BasicStop = (Option<Stop>, SolveError, Answer, u64);
+type BasicStop = Box<(Option<Stop>, SolveError, Answer, u64)>;
 
 /// `basic` by proof search from the end of the setup (as
 /// [`solve_basic_from`] starts), within the options' nodes, seconds,
@@ -1453,8 +1453,8 @@ fn solve_basic_by_proof(
     setup: &Setup,
     opts: &SolveOptions,
 ) -> Result<kosolve_reach::ReachSolution, BasicStop> {
-    let fail = |e: SolveError| {
-        (
+    let fail = |e: SolveError| -> BasicStop {
+        Box::new((
             None,
             e,
             Answer::Unfinished {
@@ -1463,7 +1463,7 @@ fn solve_basic_by_proof(
                 vw_at_most: None,
             },
             0,
-        )
+        ))
     };
     let start = if setup.is_empty_board() {
         kosolve_retrograde::BasicStart::EMPTY
@@ -1484,7 +1484,7 @@ fn solve_basic_by_proof(
             vb_at_least,
             vw_at_most,
             nodes,
-        } => (
+        } => Box::new((
             Some(why),
             SolveError::Stopped(why),
             Answer::Unfinished {
@@ -1493,7 +1493,7 @@ fn solve_basic_by_proof(
                 vw_at_most,
             },
             nodes,
-        ),
+        )),
         e => fail(SolveError::Engine(e.to_string())),
     })
 }
