@@ -634,7 +634,8 @@ fn write_value(t: &mut String, r: &Report) {
             None,
         ) => {
             if *method == Method::Search {
-                let h = |x: &Option<i32>| x.map_or("not proven".to_string(), |h| Komi(h).to_string());
+                let h =
+                    |x: &Option<i32>| x.map_or("not proven".to_string(), |h| Komi(h).to_string());
                 let _ = writeln!(
                     t,
                     "value: {}; VB >= {}, VW <= {} so far ({})",

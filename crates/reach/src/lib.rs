@@ -204,8 +204,14 @@ impl Ctx<'_> {
             return None;
         }
         let n = self.board.len() as i32;
-        let b = s.pos.safe_points(self.board, Color::Black, self.suicide).count() as i32;
-        let w = s.pos.safe_points(self.board, Color::White, self.suicide).count() as i32;
+        let b = s
+            .pos
+            .safe_points(self.board, Color::Black, self.suicide)
+            .count() as i32;
+        let w = s
+            .pos
+            .safe_points(self.board, Color::White, self.suicide)
+            .count() as i32;
         Some((2 * b - n, n - 2 * w))
     }
 }
@@ -310,7 +316,6 @@ impl Entry {
             Color::White => self.w_h,
         }
     }
-
 }
 
 /// Bytes one table entry takes, key and hash overhead included (for the
@@ -568,7 +573,8 @@ impl<'a> Search<'a> {
         }
         if let Some((id, needs)) = self.kept.get(key) {
             if *id == self.test_id {
-                let depths: Option<Vec<u32>> = needs.iter().map(|k| self.line.get(k).copied()).collect();
+                let depths: Option<Vec<u32>> =
+                    needs.iter().map(|k| self.line.get(k).copied()).collect();
                 if let Some(ds) = depths {
                     return Look::Disproven(Dep {
                         depth: ds.into_iter().min().unwrap_or(NO_DEP),
@@ -628,7 +634,14 @@ impl<'a> Search<'a> {
     /// a proof its ply bound, and for a disproof the sinks it read above
     /// this node ([`Dep::NONE`] where it read none, and then it is stored
     /// as a fact; otherwise it is kept with them, see [`Search::kept`]).
-    fn mid(&mut self, state: State, key: State, thpn: u64, thdn: u64, depth: u32) -> (u64, u64, u32, Dep) {
+    fn mid(
+        &mut self,
+        state: State,
+        key: State,
+        thpn: u64,
+        thdn: u64,
+        depth: u32,
+    ) -> (u64, u64, u32, Dep) {
         self.nodes += 1;
         if !self.check() {
             return (1, 1, 0, Dep::NONE);
@@ -646,7 +659,11 @@ impl<'a> Search<'a> {
                 Look::Disproven(d) => (INF, 0, 0, d),
                 Look::Open(pn, dn) => (pn, dn, 0, Dep::NONE),
             };
-            let decides = if proving { pn == 0 } else { dn == 0 && dep.depth == NO_DEP };
+            let decides = if proving {
+                pn == 0
+            } else {
+                dn == 0 && dep.depth == NO_DEP
+            };
             kids.push(Kid {
                 state: c,
                 key: ck,
@@ -679,7 +696,11 @@ impl<'a> Search<'a> {
                     for k in &kids {
                         dep.merge(&k.dep);
                     }
-                } else if let Some(k) = kids.iter().filter(|k| k.dn == 0).min_by_key(|k| k.dep.weight()) {
+                } else if let Some(k) = kids
+                    .iter()
+                    .filter(|k| k.dn == 0)
+                    .min_by_key(|k| k.dep.weight())
+                {
                     dep = k.dep.clone();
                 }
                 // This node's own key is no longer a sink above it.
@@ -822,10 +843,12 @@ impl<'a> Search<'a> {
 
     /// Whether `t` holds at `state` by the static bounds alone.
     fn static_true(&self, state: &State, t: Test) -> bool {
-        self.ctx.bounds(&self.ctx.key(state)).is_some_and(|(lo, hi)| match t.prover {
-            Color::Black => t.r <= lo,
-            Color::White => t.r >= hi,
-        })
+        self.ctx
+            .bounds(&self.ctx.key(state))
+            .is_some_and(|(lo, hi)| match t.prover {
+                Color::Black => t.r <= lo,
+                Color::White => t.r >= hi,
+            })
     }
 
     /// A principal variation from `root` for a finished value: the prover
@@ -915,7 +938,11 @@ impl<'a> Search<'a> {
                 self.line.clear();
                 return Some((moves, d as usize));
             }
-            let t = if state.to_move() == Color::Black { deny_w } else { deny_b };
+            let t = if state.to_move() == Color::Black {
+                deny_w
+            } else {
+                deny_b
+            };
             let mut found = None;
             for &(m, c) in &succ {
                 if !self.test_at(c, depth + 1, t)? {
@@ -1033,7 +1060,14 @@ pub fn solve_basic_pns_facts(
     opts: &ReachOptions,
 ) -> Result<(ReachSolution, Vec<(BasicStart, Facts)>), ReachError> {
     let mut facts = Vec::new();
-    let s = solve_with_facts(board, rules, start, opts, &Budget::unlimited(), Some(&mut facts))?;
+    let s = solve_with_facts(
+        board,
+        rules,
+        start,
+        opts,
+        &Budget::unlimited(),
+        Some(&mut facts),
+    )?;
     Ok((s, facts))
 }
 
@@ -1061,38 +1095,41 @@ fn solve_with_facts(
     // A search runs deep on long lines: give it a stack of its own.
     let k = rules.komi.halves();
     let n = board.len() as i32;
-    let out = std::thread::scope(|s| {
-        std::thread::Builder::new()
-            .stack_size(1 << 30)
-            .spawn_scoped(s, || {
-                let mut search = Search::new(ctx, budget);
-                let r = run(&mut search, root, n, k);
-                if let Some(out) = facts_out {
-                    out.extend(search.table.iter().filter(|(_, e)| e.has_facts()).map(|(s, e)| {
-                        let start = BasicStart {
-                            position: s.pos,
-                            to_move: s.to_move(),
-                            two_ago: s.ko,
-                            passes: s.passes,
-                        };
-                        let some = |x: i8, none: i8| (x != none).then_some(x as i32);
-                        (
-                            start,
-                            Facts {
-                                black_forces: some(e.b_lo, i8::MIN),
-                                black_fails: some(e.b_hi, i8::MAX),
-                                white_forces: some(e.w_hi, i8::MAX),
-                                white_fails: some(e.w_lo, i8::MIN),
+    let out =
+        std::thread::scope(|s| {
+            std::thread::Builder::new()
+                .stack_size(1 << 30)
+                .spawn_scoped(s, || {
+                    let mut search = Search::new(ctx, budget);
+                    let r = run(&mut search, root, n, k);
+                    if let Some(out) = facts_out {
+                        out.extend(search.table.iter().filter(|(_, e)| e.has_facts()).map(
+                            |(s, e)| {
+                                let start = BasicStart {
+                                    position: s.pos,
+                                    to_move: s.to_move(),
+                                    two_ago: s.ko,
+                                    passes: s.passes,
+                                };
+                                let some = |x: i8, none: i8| (x != none).then_some(x as i32);
+                                (
+                                    start,
+                                    Facts {
+                                        black_forces: some(e.b_lo, i8::MIN),
+                                        black_fails: some(e.b_hi, i8::MAX),
+                                        white_forces: some(e.w_hi, i8::MAX),
+                                        white_fails: some(e.w_lo, i8::MIN),
+                                    },
+                                )
                             },
-                        )
-                    }));
-                }
-                (r, search.nodes, search.table.len(), search.test_id)
-            })
-            .expect("the search thread starts")
-            .join()
-            .expect("the search thread does not panic")
-    });
+                        ));
+                    }
+                    (r, search.nodes, search.table.len(), search.test_id)
+                })
+                .expect("the search thread starts")
+                .join()
+                .expect("the search thread does not panic")
+        });
     let (r, nodes, entries, tests) = out;
     let (vb, vw, value, pv, pv_cycle_start) = r?;
     Ok(ReachSolution {
@@ -1110,7 +1147,13 @@ fn solve_with_facts(
 }
 
 /// What [`run`] finds: VB, VW, the value, the PV and its cycle start.
-type Found = (Option<i32>, Option<i32>, BasicValue, Option<Vec<Move>>, Option<usize>);
+type Found = (
+    Option<i32>,
+    Option<i32>,
+    BasicValue,
+    Option<Vec<Move>>,
+    Option<usize>,
+);
 
 /// VB and VW by tests from the root, the value at komi `k` (half points)
 /// and its principal variation.
@@ -1119,8 +1162,14 @@ fn run(search: &mut Search<'_>, root: State, n: i32, k: i32) -> Result<Found, Re
     // The least margin r with 2r - k > 0, and the largest with 2r - k < 0.
     let pos = (k + 2).div_euclid(2);
     let neg = (k - 1).div_euclid(2);
-    let black = |r| Test { prover: Color::Black, r };
-    let white = |r| Test { prover: Color::White, r };
+    let black = |r| Test {
+        prover: Color::Black,
+        r,
+    };
+    let white = |r| Test {
+        prover: Color::White,
+        r,
+    };
     let (mut vb_lo, mut vw_hi): (Option<i32>, Option<i32>) = (None, None);
     // VB: the largest r Black forces (Black forcing r forces every smaller r).
     let (mut yes, mut no) = (-n - 1, n + 1);

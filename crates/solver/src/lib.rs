@@ -1288,75 +1288,7 @@ pub fn solve_from(
     let kind = rules.ruleset.value_kind();
     let board_name = board.name().to_string();
     let (solution, analysis) = match rules.ruleset {
-        Ruleset::Basic => {
-            let start = Instant::now();
-            let found = if method == Method::Search {
-                solve_basic_by_proof(&board, &rules, setup, opts).map(Answer::Proof)
-            } else {
-                solve_basic_from(&board, &rules, setup, opts)
-                    .map(Answer::Retrograde)
-                    .map_err(|e| -> BasicStop {
-                        let answer = Answer::Unfinished {
-                            method,
-                            vb_at_least: None,
-                            vw_at_most: None,
-                        };
-                        match e {
-                            SolveError::Stopped(why) => {
-                                Box::new((Some(why), SolveError::Stopped(why), answer, 0))
-                            }
-                            e => Box::new((None, e, answer, 0)),
-                        }
-                    })
-            };
-            let (answer, nodes) = match found.map_err(|e| *e) {
-                Err((Some(why), _, answer, nodes)) => {
-                    return Ok(Report {
-                        board: board_name,
-                        rules,
-                        answer,
-                        outcome: None,
-                        komi_analysis: None,
-                        total: Stats {
-                            seconds: start.elapsed().as_secs_f64(),
-                            threads: 1,
-                            nodes,
-                            stopped: Some(why),
-                            ..Stats::default()
-                        },
-                    })
-                }
-                Err((None, e, _, _)) => return Err(e),
-                Ok(Answer::Proof(b)) => {
-                    let nodes = b.nodes;
-                    (Answer::Proof(b), nodes)
-                }
-                Ok(a) => (a, 0),
-            };
-            let total = Stats {
-                seconds: start.elapsed().as_secs_f64(),
-                threads: 1,
-                nodes,
-                ..Stats::default()
-            };
-            let value = answer.basic().expect("a basic answer").value;
-            let outcome = match value {
-                kosolve_retrograde::BasicValue::Void => Outcome::Void,
-                kosolve_retrograde::BasicValue::Margin(h) => match h.cmp(&0) {
-                    std::cmp::Ordering::Greater => Outcome::BlackBy(h),
-                    std::cmp::Ordering::Less => Outcome::WhiteBy(-h),
-                    std::cmp::Ordering::Equal => Outcome::Jigo,
-                },
-            };
-            return Ok(Report {
-                board: board_name,
-                rules,
-                answer,
-                outcome: Some(outcome),
-                komi_analysis: None,
-                total,
-            });
-        }
+        Ruleset::Basic => return solve_basic_report(&board, rules, setup, opts, method),
         Ruleset::Kee => {
             let g = setup.kee(board.clone(), rules).map_err(SolveError::Setup)?;
             (solve_game(&g, opts), None)
@@ -1397,6 +1329,85 @@ pub fn solve_from(
         outcome: solution.value().map(|v| outcome(kind, v, rules.komi)),
         answer: Answer::Search(solution),
         komi_analysis: analysis.map(|(a, _)| a),
+        total,
+    })
+}
+
+/// `basic` by the method resolved for it (retrograde analysis or the
+/// proof search): the value, VB, VW and the principal variation, or,
+/// where the budget stopped it, what it proved so far.
+fn solve_basic_report(
+    board: &Arc<Board>,
+    rules: Rules,
+    setup: &Setup,
+    opts: &SolveOptions,
+    method: Method,
+) -> Result<Report, SolveError> {
+    let start = Instant::now();
+    let found = if method == Method::Search {
+        solve_basic_by_proof(board, &rules, setup, opts).map(Answer::Proof)
+    } else {
+        solve_basic_from(board, &rules, setup, opts)
+            .map(Answer::Retrograde)
+            .map_err(|e| -> BasicStop {
+                let answer = Answer::Unfinished {
+                    method,
+                    vb_at_least: None,
+                    vw_at_most: None,
+                };
+                match e {
+                    SolveError::Stopped(why) => {
+                        Box::new((Some(why), SolveError::Stopped(why), answer, 0))
+                    }
+                    e => Box::new((None, e, answer, 0)),
+                }
+            })
+    };
+    let (answer, nodes) = match found.map_err(|e| *e) {
+        Err((Some(why), _, answer, nodes)) => {
+            return Ok(Report {
+                board: board.name().to_string(),
+                rules,
+                answer,
+                outcome: None,
+                komi_analysis: None,
+                total: Stats {
+                    seconds: start.elapsed().as_secs_f64(),
+                    threads: 1,
+                    nodes,
+                    stopped: Some(why),
+                    ..Stats::default()
+                },
+            })
+        }
+        Err((None, e, _, _)) => return Err(e),
+        Ok(Answer::Proof(b)) => {
+            let nodes = b.nodes;
+            (Answer::Proof(b), nodes)
+        }
+        Ok(a) => (a, 0),
+    };
+    let total = Stats {
+        seconds: start.elapsed().as_secs_f64(),
+        threads: 1,
+        nodes,
+        ..Stats::default()
+    };
+    let value = answer.basic().expect("a basic answer").value;
+    let outcome = match value {
+        kosolve_retrograde::BasicValue::Void => Outcome::Void,
+        kosolve_retrograde::BasicValue::Margin(h) => match h.cmp(&0) {
+            std::cmp::Ordering::Greater => Outcome::BlackBy(h),
+            std::cmp::Ordering::Less => Outcome::WhiteBy(-h),
+            std::cmp::Ordering::Equal => Outcome::Jigo,
+        },
+    };
+    Ok(Report {
+        board: board.name().to_string(),
+        rules,
+        answer,
+        outcome: Some(outcome),
+        komi_analysis: None,
         total,
     })
 }
@@ -1477,7 +1488,9 @@ fn solve_basic_by_proof(
         symmetry: opts.symmetry,
         static_bounds: opts.static_bounds,
     };
-    let budget = opts.budget().with_bytes(Some(opts.memory_mib as u64 * (1 << 20)));
+    let budget = opts
+        .budget()
+        .with_bytes(Some(opts.memory_mib as u64 * (1 << 20)));
     kosolve_reach::solve_basic_pns(board, rules, &start, &reach, &budget).map_err(|e| match e {
         kosolve_reach::ReachError::Stopped {
             why,

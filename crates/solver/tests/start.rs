@@ -59,7 +59,11 @@ fn basic_from_a_position_and_a_record() {
         let Answer::Proof(p) = &proof.answer else {
             panic!("--method search solves basic by proof search");
         };
-        assert_eq!((p.value, p.vb, p.vw), (b.value, b.vb, b.vw), "{spec} {diagram}");
+        assert_eq!(
+            (p.value, p.vb, p.vw),
+            (b.value, b.vb, b.vw),
+            "{spec} {diagram}"
+        );
         assert_eq!(proof.outcome, report.outcome);
         // The retrograde crate, called directly from the record's end.
         let start = BasicStart::from_setup(&board, &rules, &s).unwrap();
