@@ -247,47 +247,72 @@ fn the_proof_search_equals_the_retrograde_analysis_on_small_boards() {
     }
 }
 
+/// A seeded xorshift generator.
+struct Rng(u64);
+
+impl Rng {
+    /// A number below `n`.
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+
+    /// A random legal line of up to `max_len` moves from the empty board,
+    /// a pass kept one time in `pass_odds`; `None` if it ends the game.
+    fn line(
+        &mut self,
+        board: &Arc<Board>,
+        rules: Rules,
+        max_len: usize,
+        pass_odds: usize,
+    ) -> Option<StandardGame> {
+        let mut g = StandardGame::new(board.clone(), rules);
+        for _ in 0..self.below(max_len) {
+            let ms = g.legal_move_list();
+            if g.result().is_some() || ms.is_empty() {
+                break;
+            }
+            let m = ms[self.below(ms.len())];
+            if m == Move::Pass && self.below(pass_odds) != 0 {
+                continue;
+            }
+            g.play(m);
+        }
+        g.result().is_none().then_some(g)
+    }
+}
+
+/// From where `g` stands (its position, player, ko position and passes):
+/// the proof search with each option set equals the retrograde analysis,
+/// and its principal variation replays.
+fn agree_from(g: &StandardGame, rules: &Rules, all: &[ReachOptions], what: &str) {
+    let board = g.board().clone();
+    let start = BasicStart::of_game(g);
+    let r = solve_basic_from(&board, rules, &start, &RetroOptions::default()).unwrap();
+    for opts in all {
+        let what = format!("{what} {opts:?} from {start:?}");
+        let s = pns(&board, rules, &start, opts);
+        assert_eq!((s.value, s.vb, s.vw), (r.value, r.vb, r.vw), "{what}");
+        check_pv(g.clone(), rules, &s, &what);
+    }
+}
+
 /// Random mid-game starts: a random legal line from the empty board, its
 /// end taken as the start (with the ko position and passes it leaves).
 #[test]
 fn the_proof_search_equals_the_retrograde_analysis_from_random_starts() {
-    let mut seed = 0x2545_F491_4F6C_DD1Du64;
-    let mut rnd = move |n: usize| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % n as u64) as usize
-    };
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
     let mut cases = 0;
     for spec in ["2x3", "2x4", "3x3", "1x7"] {
         let board = Arc::new(Board::parse(spec).unwrap());
         for rules in variants() {
             for _ in 0..4 {
-                let mut g = StandardGame::new(board.clone(), rules);
-                let len = rnd(12);
-                for _ in 0..len {
-                    let ms: Vec<Move> = g
-                        .legal_move_list()
-                        .into_iter()
-                        .filter(|m| *m != Move::Pass || rnd(4) == 0)
-                        .collect();
-                    if g.result().is_some() || ms.is_empty() {
-                        break;
-                    }
-                    g.play(ms[rnd(ms.len())]);
+                if let Some(g) = rng.line(&board, rules, 12, 4) {
+                    agree_from(&g, &rules, &two_opts(), &format!("{spec} {rules:?}"));
+                    cases += 1;
                 }
-                if g.result().is_some() {
-                    continue;
-                }
-                let start = BasicStart::of_game(&g);
-                let r = solve_basic_from(&board, &rules, &start, &RetroOptions::default()).unwrap();
-                for opts in two_opts() {
-                    let what = format!("{spec} {rules:?} {opts:?} from {start:?}");
-                    let s = pns(&board, &rules, &start, &opts);
-                    assert_eq!((s.value, s.vb, s.vw), (r.value, r.vb, r.vw), "{what}");
-                    check_pv(g.clone(), &rules, &s, &what);
-                }
-                cases += 1;
             }
         }
     }
@@ -299,17 +324,11 @@ fn the_proof_search_equals_the_retrograde_analysis_from_random_starts() {
 /// read sinks and are kept and reused (docs/reach.md, "Reuse").
 #[test]
 fn the_proof_search_equals_the_retrograde_analysis_where_cycles_abound() {
-    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-    let mut rnd = move |n: usize| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % n as u64) as usize
-    };
-    let opts = ReachOptions {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let opts = [ReachOptions {
         symmetry: false,
         static_bounds: false,
-    };
+    }];
     let mut cases = 0;
     for spec in ["1x5", "1x6", "2x3", "2x4", "1x7"] {
         let board = Arc::new(Board::parse(spec).unwrap());
@@ -319,29 +338,10 @@ fn the_proof_search_equals_the_retrograde_analysis_where_cycles_abound() {
                 .unwrap()
                 .with_komi(Komi(k));
             for _ in 0..6 {
-                let mut g = StandardGame::new(board.clone(), rules);
-                let len = rnd(10);
-                for _ in 0..len {
-                    let ms = g.legal_move_list();
-                    if g.result().is_some() || ms.is_empty() {
-                        break;
-                    }
-                    let m = ms[rnd(ms.len())];
-                    if m == Move::Pass && rnd(3) != 0 {
-                        continue;
-                    }
-                    g.play(m);
+                if let Some(g) = rng.line(&board, rules, 10, 3) {
+                    agree_from(&g, &rules, &opts, &format!("{spec} komi {k}"));
+                    cases += 1;
                 }
-                if g.result().is_some() {
-                    continue;
-                }
-                let start = BasicStart::of_game(&g);
-                let r = solve_basic_from(&board, &rules, &start, &RetroOptions::default()).unwrap();
-                let what = format!("{spec} komi {k} from {start:?}");
-                let s = pns(&board, &rules, &start, &opts);
-                assert_eq!((s.value, s.vb, s.vw), (r.value, r.vb, r.vw), "{what}");
-                check_pv(g.clone(), &rules, &s, &what);
-                cases += 1;
             }
         }
     }
