@@ -319,8 +319,8 @@ impl Entry {
 }
 
 /// Bytes one table entry takes, key and hash overhead included (for the
-/// memory cap).
-const ENTRY_BYTES: u64 = 80;
+/// memory cap and [`ReachSolution::table_mib`]).
+pub const ENTRY_BYTES: u64 = 80;
 
 /// The most sinks a disproof may read and still be kept for reuse on
 /// other lines that hold them all.
@@ -448,6 +448,8 @@ pub struct ReachSolution {
     pub tests: u32,
     /// Table entries at the end.
     pub entries: usize,
+    /// The table's size at its largest, in MiB ([`ENTRY_BYTES`] an entry).
+    pub table_mib: f64,
     /// Wall-clock seconds.
     pub seconds: f64,
 }
@@ -503,6 +505,8 @@ struct Search<'a> {
     budget: &'a Budget,
     stop: Option<Stop>,
     succ: Vec<(Move, State)>,
+    /// The most entries the table and the kept disproofs held at once.
+    peak: u64,
 }
 
 impl<'a> Search<'a> {
@@ -524,6 +528,7 @@ impl<'a> Search<'a> {
             budget,
             stop: None,
             succ: Vec::new(),
+            peak: 0,
         }
     }
 
@@ -604,6 +609,7 @@ impl<'a> Search<'a> {
             return false;
         }
         if self.nodes.is_multiple_of(1024) {
+            self.peak = self.peak.max((self.table.len() + self.kept.len()) as u64);
             let bytes = |s: &Self| (s.table.len() + s.kept.len()) as u64 * ENTRY_BYTES;
             if self.budget.check_bytes(bytes(self)).is_err() {
                 // Over the memory cap: drop the numbers of open nodes (they
@@ -1124,13 +1130,13 @@ fn solve_with_facts(
                             },
                         ));
                     }
-                    (r, search.nodes, search.table.len(), search.test_id)
+                    (r, search.nodes, search.table.len(), search.test_id, search.peak)
                 })
                 .expect("the search thread starts")
                 .join()
                 .expect("the search thread does not panic")
         });
-    let (r, nodes, entries, tests) = out;
+    let (r, nodes, entries, tests, peak) = out;
     let (vb, vw, value, pv, pv_cycle_start) = r?;
     Ok(ReachSolution {
         value,
@@ -1142,6 +1148,7 @@ fn solve_with_facts(
         nodes,
         tests,
         entries,
+        table_mib: (peak * ENTRY_BYTES) as f64 / (1u64 << 20) as f64,
         seconds: started.elapsed().as_secs_f64(),
     })
 }

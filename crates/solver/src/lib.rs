@@ -1387,10 +1387,15 @@ fn solve_basic_report(
         }
         Ok(a) => (a, 0),
     };
+    let peak_table_mib = match &answer {
+        Answer::Proof(b) => b.table_mib,
+        _ => 0.0,
+    };
     let total = Stats {
         seconds: start.elapsed().as_secs_f64(),
         threads: 1,
         nodes,
+        peak_table_mib,
         ..Stats::default()
     };
     let value = answer.basic().expect("a basic answer").value;
