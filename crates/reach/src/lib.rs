@@ -1130,7 +1130,13 @@ fn solve_with_facts(
                             },
                         ));
                     }
-                    (r, search.nodes, search.table.len(), search.test_id, search.peak)
+                    (
+                        r,
+                        search.nodes,
+                        search.table.len(),
+                        search.test_id,
+                        search.peak,
+                    )
                 })
                 .expect("the search thread starts")
                 .join()
