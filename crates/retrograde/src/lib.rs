@@ -129,10 +129,10 @@ pub fn recreatable(board: &Board, suicide: Suicide, a: &Position, x: &Position, 
                 && x.play(board, c, added.first_point().unwrap(), suicide)
                     .is_ok_and(|pl| pl.position == *a)
         }
-        Suicide::Allowed => x
-            .empty(board)
-            .iter()
-            .any(|p| x.play(board, c, p, suicide).is_ok_and(|pl| pl.position == *a)),
+        Suicide::Allowed => x.empty(board).iter().any(|p| {
+            x.play(board, c, p, suicide)
+                .is_ok_and(|pl| pl.position == *a)
+        }),
     }
 }
 
