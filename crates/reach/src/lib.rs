@@ -578,11 +578,13 @@ impl<'a> Search<'a> {
         }
         if let Some((id, needs)) = self.kept.get(key) {
             if *id == self.test_id {
-                let depths: Option<Vec<u32>> =
-                    needs.iter().map(|k| self.line.get(k).copied()).collect();
-                if let Some(ds) = depths {
+                // The shallowest of its sinks, if every one is on the line.
+                let depth = needs
+                    .iter()
+                    .try_fold(NO_DEP, |d, k| self.line.get(k).map(|&x| d.min(x)));
+                if let Some(depth) = depth {
                     return Look::Disproven(Dep {
-                        depth: ds.into_iter().min().unwrap_or(NO_DEP),
+                        depth,
                         needs: Needs::Keys(needs.clone()),
                     });
                 }
@@ -1240,8 +1242,7 @@ fn run(search: &mut Search<'_>, root: State, n: i32, k: i32) -> Result<Found, Re
                 (_, Some(w)) => (white(w), white(w - 1)),
                 _ => unreachable!("a finished value is VB or VW"),
             };
-            let ctx = Ctx { ..search.ctx };
-            let mut proof = Search::new(ctx, search.budget);
+            let mut proof = Search::new(search.ctx, search.budget);
             proof.nodes = search.nodes;
             let proved = proof.test_at(root, 0, keep);
             search.nodes = proof.nodes;

@@ -17,6 +17,13 @@
 //! one must end with exactly the value's margin, a void one must return
 //! to the state where its cycle starts without ending.
 
+// The retrograde crate's test helpers: the naive forward recursion, the
+// game graph over the engine's future keys and the value rule, shared
+// rather than written again.
+#[path = "../../retrograde/tests/common/mod.rs"]
+mod common;
+
+use common::{force, value_rule, KeyGraph};
 use kosolve_board::{Board, Color, Suicide};
 use kosolve_budget::Budget;
 use kosolve_reach::{
@@ -70,19 +77,6 @@ fn pns(board: &Board, rules: &Rules, start: &BasicStart, opts: &ReachOptions) ->
     solve_basic_pns(board, rules, start, opts, &Budget::unlimited()).unwrap()
 }
 
-/// The value rule of docs/rules.md, written out again.
-fn value_rule(vb: Option<i32>, vw: Option<i32>) -> BasicValue {
-    if let Some(b) = vb.filter(|&b| b > 0) {
-        BasicValue::Margin(b)
-    } else if let Some(w) = vw.filter(|&w| w < 0) {
-        BasicValue::Margin(w)
-    } else if vb == Some(0) || vw == Some(0) {
-        BasicValue::Margin(0)
-    } else {
-        BasicValue::Void
-    }
-}
-
 /// Replays the principal variation from `g`.
 fn check_pv(mut g: StandardGame, rules: &Rules, s: &ReachSolution, what: &str) {
     let mut at_cycle = None;
@@ -126,66 +120,13 @@ fn check_pv(mut g: StandardGame, rules: &Rules, s: &ReachSolution, what: &str) {
     }
 }
 
-/// Naive: can `forcer` force an end with margin (half points, komi
-/// applied) at least `m` (Black) or at most `m` (White) within `d` moves,
-/// memoised on (future key, d).
-fn force(
-    g: &mut StandardGame,
-    forcer: Color,
-    m: i32,
-    d: usize,
-    komi: i32,
-    memo: &mut HashMap<(u128, usize), bool>,
-) -> bool {
-    if let Some(r) = g.result() {
-        let v = 2 * r.raw_margin().unwrap() - komi;
-        return if forcer == Color::Black {
-            v >= m
-        } else {
-            v <= m
-        };
-    }
-    if d == 0 {
-        return false;
-    }
-    let key = (g.future_key().unwrap(), d);
-    if let Some(&b) = memo.get(&key) {
-        return b;
-    }
-    let mover = g.to_move() == forcer;
-    let mut out = !mover;
-    for mv in g.legal_move_list() {
-        g.play(mv);
-        let x = force(g, forcer, m, d - 1, komi, memo);
-        g.undo();
-        if x == mover {
-            out = mover;
-            break;
-        }
-    }
-    memo.insert(key, out);
-    out
-}
-
-/// The distinct future keys of non-terminal states reachable from `g`.
-fn count_states(g: &mut StandardGame, seen: &mut std::collections::HashSet<u128>) {
-    if g.result().is_some() || !seen.insert(g.future_key().unwrap()) {
-        return;
-    }
-    for mv in g.legal_move_list() {
-        g.play(mv);
-        count_states(g, seen);
-        g.undo();
-    }
-}
-
 /// VB and VW (half points, komi applied) by the naive recursion.
 fn naive(board: &Board, rules: &Rules) -> (Option<i32>, Option<i32>) {
     let mut g = StandardGame::new(Arc::new(board.clone()), *rules);
-    let mut seen = std::collections::HashSet::new();
-    count_states(&mut g, &mut seen);
-    let d = seen.len() + 1;
     let k = rules.komi.halves();
+    // Depth: the states the game reaches, plus one (exact, see
+    // crates/retrograde/tests/forward.rs).
+    let d = KeyGraph::build(&mut g, k).non_terminal() + 1;
     let n = board.len() as i32;
     let ms: Vec<i32> = (-n..=n).map(|r| 2 * r - k).collect();
     // One memo per question: its entries are answers to that question.
@@ -193,11 +134,11 @@ fn naive(board: &Board, rules: &Rules) -> (Option<i32>, Option<i32>) {
         .iter()
         .rev()
         .copied()
-        .find(|&m| force(&mut g, Color::Black, m, d, k, &mut HashMap::new()));
+        .find(|&m| force(&mut g, k, Color::Black, m, d, &mut HashMap::new()));
     let vw = ms
         .iter()
         .copied()
-        .find(|&m| force(&mut g, Color::White, m, d, k, &mut HashMap::new()));
+        .find(|&m| force(&mut g, k, Color::White, m, d, &mut HashMap::new()));
     (vb, vw)
 }
 
