@@ -1,4 +1,4 @@
-//! Certificates and their text format, version 2 (docs/certificates.md):
+//! Certificates and their text format, version 3 (docs/certificates.md):
 //! the header (board, rules, start, claim), the strategy stream, a parser
 //! for files holding several certificates and a writer.
 
@@ -9,9 +9,12 @@ use crate::types::{BoardSpec, Color, Move, Ruleset, Suicide};
 
 /// The first line of every certificate.
 const MAGIC: &str = "kosolve-certificate";
-/// The format version this crate writes. It reads this one and version 1
-/// (which has no `cut` line: [`Cut::None`]).
-pub const VERSION: u32 = 2;
+/// The newest format version, which this crate reads and writes where a
+/// certificate needs it: version 3 adds the `claim` line. The writer
+/// writes the oldest version that can say a certificate
+/// ([`Header::version`]); the reader also reads versions 1 (no `cut`
+/// line: [`Cut::None`]) and 2 (no `claim` line: [`Claim::Finished`]).
+pub const VERSION: u32 = 3;
 /// The strategy alphabet: point i is the i-th character; a pass is `-`.
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 /// Strategy characters per line in written certificates.
@@ -73,8 +76,10 @@ pub struct Header {
     pub moves: Vec<Move>,
     /// The player the claim is about.
     pub prover: Color,
+    /// What the prover claims of the games her strategy allows.
+    pub claim: Claim,
     /// Black claims d >= threshold, White claims d <= threshold, where
-    /// d = area(Black) - area(White).
+    /// d = area(Black) - area(White) (0 and unused for [`Claim::Win`]).
     pub threshold: i32,
     /// Where the walk may stop before the end of the game.
     pub cut: Cut,
@@ -110,6 +115,52 @@ impl Cut {
     }
 }
 
+/// What a certificate claims of the games its strategy allows
+/// (docs/certificates.md, "The claim").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Claim {
+    /// Every finished game meets the threshold. Under `basic` a game that
+    /// never ends is not a finished game, so it does not break the claim.
+    /// The only claim of the [`Ruleset::MARGIN`] rulesets.
+    Finished,
+    /// Every game ends, and meets the threshold (`basic` only: the prover
+    /// forces a finite end).
+    Ending,
+    /// The prover wins: every game ends with the opponent to move and no
+    /// legal board play (`primitive` only).
+    Win,
+}
+
+impl Claim {
+    /// Every claim, in the order of their names.
+    pub const ALL: [Claim; 3] = [Claim::Finished, Claim::Ending, Claim::Win];
+
+    /// The name in the header's `claim` line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Claim::Finished => "finished",
+            Claim::Ending => "ending",
+            Claim::Win => "win",
+        }
+    }
+
+    /// The claim a name stands for.
+    pub fn from_name(s: &str) -> Option<Claim> {
+        Claim::ALL.into_iter().find(|c| c.name() == s)
+    }
+
+    /// Whether `rules` has this claim: [`Claim::Finished`] every ruleset
+    /// but `primitive`, [`Claim::Ending`] `basic` alone, [`Claim::Win`]
+    /// `primitive` alone.
+    pub fn applies_to(self, rules: Ruleset) -> bool {
+        match self {
+            Claim::Finished => rules != Ruleset::Primitive,
+            Claim::Ending => rules == Ruleset::Basic,
+            Claim::Win => rules == Ruleset::Primitive,
+        }
+    }
+}
+
 impl Header {
     /// A header for the empty board, Black to move, no moves played, two
     /// passes to end, komi 0, suicide forbidden (allowed for
@@ -130,8 +181,47 @@ impl Header {
             to_move: Color::Black,
             moves: Vec::new(),
             prover,
+            claim: if rules == Ruleset::Primitive {
+                Claim::Win
+            } else {
+                Claim::Finished
+            },
             threshold,
             cut: Cut::None,
+        }
+    }
+
+    /// The claim in words: "Black proves area(Black) - area(White) >= 3
+    /// under psk", "Black wins under primitive", ...
+    pub fn claim_text(&self) -> String {
+        let (who, op) = match self.prover {
+            Color::Black => ("Black", ">="),
+            Color::White => ("White", "<="),
+        };
+        let (rules, t) = (self.rules.name(), self.threshold);
+        match self.claim {
+            Claim::Win => format!("{who} wins under {rules}"),
+            Claim::Ending => format!(
+                "{who} forces the game to end with area(Black) - area(White) {op} {t} \
+                 under {rules}"
+            ),
+            Claim::Finished if !self.rules.is_margin() => format!(
+                "{who} proves every game that ends has area(Black) - area(White) {op} {t} \
+                 under {rules}"
+            ),
+            Claim::Finished => {
+                format!("{who} proves area(Black) - area(White) {op} {t} under {rules}")
+            }
+        }
+    }
+
+    /// The oldest format version that can say this header: 3 for a
+    /// `basic` or `primitive` certificate (the `claim` line), else 2.
+    pub fn version(&self) -> u32 {
+        if self.rules.is_margin() && self.claim == Claim::Finished {
+            2
+        } else {
+            3
         }
     }
 
@@ -152,6 +242,32 @@ impl Header {
         }
         if self.end_passes == 0 {
             return Err(FormatError::Header("end-passes must be at least 1".into()));
+        }
+        if !self.claim.applies_to(self.rules) {
+            return Err(FormatError::Header(format!(
+                "`claim {}` does not apply to `rules {}`",
+                self.claim.name(),
+                self.rules
+            )));
+        }
+        if self.claim == Claim::Win && self.threshold != 0 {
+            return Err(FormatError::Header(
+                "`claim win` has no threshold (it must be 0)".into(),
+            ));
+        }
+        if self.cut == Cut::PassAlive
+            && (self.rules == Ruleset::Primitive
+                || (self.claim == Claim::Ending && self.suicide == Suicide::Allowed))
+        {
+            // No pass (primitive); and with suicide allowed the opponent
+            // can fill and empty her own points forever against a prover
+            // who only passes, so the cut's strategy need not end the game.
+            return Err(FormatError::Header(format!(
+                "`cut pass-alive` does not apply to `rules {}`, `claim {}`, `suicide {}`",
+                self.rules,
+                self.claim.name(),
+                self.suicide
+            )));
         }
         let board = Board::new(&self.board);
         if board.has_dead_chain(Position::from_setup(&self.setup)) {
@@ -185,6 +301,7 @@ impl Certificate {
             let version = match version {
                 "1" => 1,
                 "2" => 2,
+                "3" => 3,
                 _ => {
                     return Err(syntax(
                         no,
@@ -211,7 +328,7 @@ impl Certificate {
     /// The certificate in the text format, ending with a newline.
     pub fn to_text(&self) -> String {
         let h = &self.header;
-        let mut out = format!("{MAGIC} {VERSION}\n");
+        let mut out = format!("{MAGIC} {}\n", h.version());
         write_board(&mut out, &h.board);
         out.push_str(&format!("rules {}\n", h.rules));
         out.push_str(&format!("suicide {}\n", h.suicide));
@@ -225,7 +342,12 @@ impl Certificate {
         }
         out.push('\n');
         out.push_str(&format!("prover {}\n", h.prover));
-        out.push_str(&format!("threshold {}\n", h.threshold));
+        if h.version() >= 3 {
+            out.push_str(&format!("claim {}\n", h.claim.name()));
+        }
+        if h.claim != Claim::Win {
+            out.push_str(&format!("threshold {}\n", h.threshold));
+        }
         out.push_str(&format!("cut {}\n", h.cut.name()));
         out.push_str(&format!("strategy {}\n", self.strategy.len()));
         let chars: Vec<char> = self.strategy.iter().map(|&m| encode_move(m)).collect();
@@ -326,7 +448,15 @@ impl<'a> Lines<'a> {
 /// Everything after the first line of a certificate, through `end`.
 fn parse_body(lines: &mut Lines<'_>, version: u32) -> Result<Certificate, FormatError> {
     let board = parse_board(lines)?;
-    let rules = lines.parsed("rules", Ruleset::from_name, "a ruleset name")?;
+    let (no, name) = lines.field("rules")?;
+    let rules = Ruleset::from_name(name)
+        .ok_or_else(|| syntax(no, format!("`rules` needs a ruleset name, found `{name}`")))?;
+    if version < 3 && !rules.is_margin() {
+        return Err(syntax(
+            no,
+            format!("`rules {rules}` needs certificate version 3 (a `claim` line)"),
+        ));
+    }
     let suicide = lines.parsed("suicide", Suicide::from_name, "`forbidden` or `allowed`")?;
     let end_passes = lines.parsed(
         "end-passes",
@@ -339,7 +469,16 @@ fn parse_body(lines: &mut Lines<'_>, version: u32) -> Result<Certificate, Format
     let to_move = lines.parsed("to-move", Color::from_name, "`black` or `white`")?;
     let moves = lines.parsed("moves", parse_moves, "point indexes or `pass`")?;
     let prover = lines.parsed("prover", Color::from_name, "`black` or `white`")?;
-    let threshold = lines.parsed("threshold", |s| s.parse::<i32>().ok(), "an integer")?;
+    let claim = if version >= 3 {
+        lines.parsed("claim", Claim::from_name, "`finished`, `ending` or `win`")?
+    } else {
+        Claim::Finished
+    };
+    let threshold = if claim == Claim::Win {
+        0
+    } else {
+        lines.parsed("threshold", |s| s.parse::<i32>().ok(), "an integer")?
+    };
     let cut = if version >= 2 {
         lines.parsed("cut", Cut::from_name, "`none` or `pass-alive`")?
     } else {
@@ -357,6 +496,7 @@ fn parse_body(lines: &mut Lines<'_>, version: u32) -> Result<Certificate, Format
         to_move,
         moves,
         prover,
+        claim,
         threshold,
         cut,
     };

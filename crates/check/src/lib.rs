@@ -40,7 +40,7 @@ mod testkit;
 
 pub use check::{check, check_text};
 pub use format::{
-    decode_move, encode_move, write_all, Certificate, Cut, FormatError, Header, VERSION,
+    decode_move, encode_move, write_all, Certificate, Claim, Cut, FormatError, Header, VERSION,
 };
 pub use types::{BoardSpec, Color, Move, Ruleset, Suicide};
 pub use walk::{walk, CheckError, Line, Oracle, Report};

@@ -109,13 +109,17 @@ impl Game {
     ) -> Game {
         let mut history = History::default();
         match ruleset {
-            Ruleset::Psk | Ruleset::TrompTaylor => {
+            Ruleset::Psk | Ruleset::TrompTaylor | Ruleset::Primitive => {
                 history.add(Record::Occurred(start));
             }
             Ruleset::Ssk => {
                 history.add(Record::Situation(start, to_move));
             }
-            Ruleset::Nssk | Ruleset::Fixed | Ruleset::BasicFixed | Ruleset::Bkr => {}
+            Ruleset::Nssk
+            | Ruleset::Fixed
+            | Ruleset::Basic
+            | Ruleset::BasicFixed
+            | Ruleset::Bkr => {}
         }
         let state = State {
             pos: start,
@@ -200,7 +204,9 @@ impl Game {
             .filter(|&x| self.legal_play(x, log).is_some())
             .map(|x| Move::Play(x as u8))
             .collect();
-        moves.push(Move::Pass);
+        if self.ruleset != Ruleset::Primitive {
+            moves.push(Move::Pass);
+        }
         moves
     }
 
@@ -210,7 +216,7 @@ impl Game {
             return false;
         }
         match m {
-            Move::Pass => true,
+            Move::Pass => self.ruleset != Ruleset::Primitive,
             Move::Play(x) => {
                 let x = usize::from(x);
                 x < self.board.n
@@ -226,29 +232,41 @@ impl Game {
         let p = self.state.to_move;
         let played = self.board.play(self.state.pos, p, x, self.suicide_ok)?;
         let basic_ok = match self.ruleset {
-            Ruleset::BasicFixed => self.state.before_last != Some(played.pos),
+            Ruleset::Basic | Ruleset::BasicFixed => self.state.before_last != Some(played.pos),
             Ruleset::Bkr => self.state.ban != Some(x as u8),
             _ => true,
         };
         if !basic_ok {
             return None;
         }
-        let record = self.play_record(x, played);
+        let Some(record) = self.play_record(x, played) else {
+            return Some(played); // `basic`: no record, the state decides
+        };
         let banned = self.query(record, log);
         (!banned).then_some(played)
     }
 
     /// The record a board play at `x` giving `played` is judged by and,
-    /// when played, adds to the history.
-    fn play_record(&mut self, x: usize, played: Played) -> Record {
+    /// when played, adds to the history (`basic` has none: its legality
+    /// reads the state alone).
+    fn play_record(&mut self, x: usize, played: Played) -> Option<Record> {
         let s = self.state;
-        match self.ruleset {
-            Ruleset::Psk | Ruleset::TrompTaylor => Record::Occurred(played.pos),
+        Some(match self.ruleset {
+            Ruleset::Psk | Ruleset::TrompTaylor | Ruleset::Primitive => {
+                Record::Occurred(played.pos)
+            }
             Ruleset::Ssk => Record::Situation(played.pos, s.to_move.opponent()),
             Ruleset::Nssk => Record::Created(s.to_move, played.pos),
             Ruleset::Fixed | Ruleset::BasicFixed => Record::Pair(s.pos, played.pos),
             Ruleset::Bkr => Record::Triple(self.frame(s.pos), s.to_move, x as u8),
-        }
+            Ruleset::Basic => return None,
+        })
+    }
+
+    /// Whether the state carries the position before the latest move
+    /// (`basic`, `basic-fixed`).
+    fn keeps_before_last(&self) -> bool {
+        matches!(self.ruleset, Ruleset::Basic | Ruleset::BasicFixed)
     }
 
     /// Plays the legal move `m` and returns what undoes it.
@@ -270,7 +288,7 @@ impl Game {
             Ruleset::Ssk => Some(Record::Situation(s.pos, s.to_move.opponent())),
             _ => None,
         };
-        let before_last = (self.ruleset == Ruleset::BasicFixed).then_some(s.pos);
+        let before_last = self.keeps_before_last().then_some(s.pos);
         let next = State {
             pos: s.pos,
             to_move: s.to_move.opponent(),
@@ -293,7 +311,7 @@ impl Game {
             Ruleset::Bkr => self.basic_ko_ban(x, played),
             _ => None,
         };
-        let before_last = (self.ruleset == Ruleset::BasicFixed).then_some(s.pos);
+        let before_last = self.keeps_before_last().then_some(s.pos);
         let next = State {
             pos: played.pos,
             to_move: s.to_move.opponent(),
@@ -301,7 +319,7 @@ impl Game {
             before_last,
             ban,
         };
-        (next, Some(added))
+        (next, added)
     }
 
     /// Takes back the move `u` came from.

@@ -181,7 +181,7 @@ mod tests {
                             Color::Black => 2 * safe - n,
                             Color::White => n - 2 * safe,
                         };
-                        for rules in Ruleset::ALL {
+                        for rules in Ruleset::MARGIN {
                             if rules == Ruleset::TrompTaylor && !ok {
                                 continue;
                             }

@@ -246,6 +246,11 @@ pub(crate) struct SearchOracle {
 }
 
 impl SearchOracle {
+    /// Whether the claim holds at the start, by the search.
+    pub fn holds_at_start(&mut self) -> bool {
+        self.search.holds(&mut self.own.game)
+    }
+
     /// An oracle for `header`'s claim.
     pub fn new(header: &Header) -> SearchOracle {
         SearchOracle {
@@ -300,5 +305,180 @@ impl Oracle for SearchOracle {
                 "legal moves differ: walk {legal:?}, oracle {own:?}"
             ))
         }
+    }
+}
+
+/// `basic`'s graph of states reachable from a node: legality under
+/// `basic` reads the state alone, so the state is the node.
+pub(crate) struct BasicGraph {
+    /// The states, the root first.
+    states: Vec<State>,
+    /// Each state's index.
+    index: HashMap<State, usize>,
+    /// Each state's moves and the children they lead to (empty at an end).
+    kids: Vec<Vec<(Move, usize)>>,
+    /// Each ended state's d (`None` where the game goes on).
+    ends: Vec<Option<i32>>,
+}
+
+impl BasicGraph {
+    /// The states reachable from `game`'s node (a `basic` game).
+    pub fn build(game: &mut Game) -> BasicGraph {
+        let mut g = BasicGraph {
+            states: Vec::new(),
+            index: HashMap::new(),
+            kids: Vec::new(),
+            ends: Vec::new(),
+        };
+        g.visit(game);
+        g
+    }
+
+    fn visit(&mut self, game: &mut Game) -> usize {
+        let s = game.state();
+        if let Some(&i) = self.index.get(&s) {
+            return i;
+        }
+        let i = self.states.len();
+        self.states.push(s);
+        self.index.insert(s, i);
+        self.kids.push(Vec::new());
+        self.ends.push(game.is_over().then(|| game.score()));
+        let mut kids = Vec::new();
+        for m in game.legal_moves(&mut Vec::new()) {
+            let u = game.apply(m);
+            kids.push((m, self.visit(game)));
+            game.undo(u);
+        }
+        self.kids[i] = kids;
+        i
+    }
+
+    /// The index of a state of the graph.
+    pub fn at(&self, s: &State) -> usize {
+        self.index[s]
+    }
+
+    /// The attractor of "`prover` forces a finite end meeting her claim
+    /// at `threshold`": for each state, the round it joins at (an end
+    /// that meets the claim at 0), `None` outside it.
+    pub fn attractor(&self, prover: Color, threshold: i32) -> Vec<Option<u32>> {
+        let n = self.states.len();
+        let mut rank: Vec<Option<u32>> = (0..n)
+            .map(|i| {
+                self.ends[i]
+                    .filter(|&d| meets(d, prover, threshold))
+                    .map(|_| 0)
+            })
+            .collect();
+        for round in 1.. {
+            let mut added = Vec::new();
+            for i in 0..n {
+                if rank[i].is_some() || self.ends[i].is_some() {
+                    continue;
+                }
+                let mut kids = self.kids[i].iter().map(|&(_, c)| rank[c].is_some());
+                let joins = if self.states[i].to_move == prover {
+                    kids.any(|k| k)
+                } else {
+                    kids.all(|k| k)
+                };
+                if joins {
+                    added.push(i);
+                }
+            }
+            if added.is_empty() {
+                break;
+            }
+            for i in added {
+                rank[i] = Some(round);
+            }
+        }
+        rank
+    }
+
+    /// At state `i`: the first move to a child of smaller rank (`forcing`)
+    /// or to a child outside the attractor (`rank` is then the other
+    /// side's), if any.
+    pub fn pick(&self, i: usize, rank: &[Option<u32>], forcing: bool) -> Option<Move> {
+        self.kids[i].iter().find_map(|&(m, c)| {
+            let ok = if forcing {
+                matches!((rank[c], rank[i]), (Some(a), Some(b)) if a < b)
+            } else {
+                rank[c].is_none()
+            };
+            ok.then_some(m)
+        })
+    }
+}
+
+/// An oracle for a `basic` claim, reading a [`BasicGraph`]: for `claim
+/// ending` the prover moves down her attractor's ranks; for `claim
+/// finished` she keeps out of the other side's attractor of the claim's
+/// complement. Where it has no such move it plays the first legal one.
+pub(crate) struct BasicOracle {
+    own: Follower,
+    graph: BasicGraph,
+    rank: Vec<Option<u32>>,
+    forcing: bool,
+    /// The strategy written so far.
+    pub strategy: Vec<Move>,
+}
+
+impl BasicOracle {
+    /// An oracle for `header`'s claim (`rules basic`).
+    pub fn new(header: &Header) -> BasicOracle {
+        let mut game = start_game(header).expect("a legal start");
+        let graph = BasicGraph::build(&mut game);
+        let (forcing, rank) = match header.claim {
+            crate::format::Claim::Ending => {
+                (true, graph.attractor(header.prover, header.threshold))
+            }
+            _ => {
+                // The other side ends the game beyond the threshold.
+                let t = match header.prover {
+                    Color::Black => header.threshold - 1,
+                    Color::White => header.threshold + 1,
+                };
+                (false, graph.attractor(header.prover.opponent(), t))
+            }
+        };
+        BasicOracle {
+            own: Follower::new(game),
+            graph,
+            rank,
+            forcing,
+            strategy: Vec::new(),
+        }
+    }
+
+    /// Whether the claim is true at the start, by the attractor.
+    pub fn holds(&self) -> bool {
+        let root = self.rank[0].is_some();
+        if self.forcing {
+            root
+        } else {
+            !root
+        }
+    }
+}
+
+impl Oracle for BasicOracle {
+    fn choose(&mut self, legal: &[Move]) -> Result<Move, String> {
+        let i = self.graph.at(&self.own.game.state());
+        let m = self
+            .graph
+            .pick(i, &self.rank, self.forcing)
+            .unwrap_or(legal[0]);
+        self.strategy.push(m);
+        Ok(m)
+    }
+
+    fn play(&mut self, m: Move) {
+        self.own.play(m);
+    }
+
+    fn undo(&mut self) {
+        self.own.undo();
     }
 }

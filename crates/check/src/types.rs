@@ -80,11 +80,32 @@ pub enum Ruleset {
     BasicFixed,
     /// The Basic Ko Rules: a basic ko rule and (frame, player, point) triples.
     Bkr,
+    /// Basic ko alone: a game may never end (void), so its claims say
+    /// whether the prover must also force the end ([`crate::Claim`]).
+    Basic,
+    /// Primitive ko: no pass, the first player without a legal board play
+    /// loses; its only claim is a win ([`crate::Claim::Win`]).
+    Primitive,
 }
 
 impl Ruleset {
     /// Every ruleset with certificates, in the order of docs/rules.md.
-    pub const ALL: [Ruleset; 7] = [
+    pub const ALL: [Ruleset; 9] = [
+        Ruleset::Psk,
+        Ruleset::Ssk,
+        Ruleset::Nssk,
+        Ruleset::TrompTaylor,
+        Ruleset::Fixed,
+        Ruleset::Basic,
+        Ruleset::BasicFixed,
+        Ruleset::Bkr,
+        Ruleset::Primitive,
+    ];
+
+    /// The rulesets whose every game is finite and scored by area, with
+    /// the one claim "every finished game meets the threshold"
+    /// ([`crate::Claim::Finished`]): all but `basic` and `primitive`.
+    pub const MARGIN: [Ruleset; 7] = [
         Ruleset::Psk,
         Ruleset::Ssk,
         Ruleset::Nssk,
@@ -93,6 +114,12 @@ impl Ruleset {
         Ruleset::BasicFixed,
         Ruleset::Bkr,
     ];
+
+    /// Whether every game under the ruleset is finite and scored by area
+    /// (one of [`Ruleset::MARGIN`]).
+    pub fn is_margin(self) -> bool {
+        Ruleset::MARGIN.contains(&self)
+    }
 
     /// The name used in certificates and on kosolve's command line.
     pub fn name(self) -> &'static str {
@@ -104,6 +131,8 @@ impl Ruleset {
             Ruleset::Fixed => "fixed",
             Ruleset::BasicFixed => "basic-fixed",
             Ruleset::Bkr => "bkr",
+            Ruleset::Basic => "basic",
+            Ruleset::Primitive => "primitive",
         }
     }
 

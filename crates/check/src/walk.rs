@@ -11,10 +11,10 @@ use std::fmt;
 use std::time::Instant;
 
 use crate::board::{bits, Board, Position};
-use crate::format::{Cut, FormatError, Header};
+use crate::format::{Claim, Cut, FormatError, Header};
 use crate::history::{FastBuild, History, RecordId};
 use crate::rules::{Game, State, Undo};
-use crate::types::{Color, Move};
+use crate::types::{Color, Move, Ruleset};
 
 /// The source of the prover's moves, told everything the walk does.
 ///
@@ -22,7 +22,9 @@ use crate::types::{Color, Move};
 /// with the legal moves; then, at a prover node only,
 /// [`Oracle::choose`]; then for each move it follows, [`Oracle::play`]
 /// before descending and [`Oracle::undo`] after coming back. At a finished
-/// game or a memo hit it calls nothing.
+/// game, a cut, a memo hit or a repeated `basic` state it calls nothing;
+/// at a `primitive` node without a legal move it calls only
+/// [`Oracle::node`], with no moves.
 pub trait Oracle {
     /// The prover's move at a prover node, one of `legal` (board plays in
     /// ascending point order, then the pass). An `Err` aborts the walk.
@@ -108,6 +110,21 @@ pub enum CheckError {
         /// The moves from the claim's start to the end of that game.
         line: Line,
     },
+    /// A `basic` claim that the prover forces the end ([`Claim::Ending`]):
+    /// the strategy lets the game come back to a state of the line, so it
+    /// can go on for ever.
+    Cycle {
+        /// The moves from the claim's start to the repeated state.
+        line: Line,
+        /// How many of those moves lead to its first occurrence.
+        first: usize,
+    },
+    /// A `primitive` claim: the prover is to move and has no legal board
+    /// play, so she has lost.
+    Lost {
+        /// The moves from the claim's start to that node.
+        line: Line,
+    },
     /// The oracle gave up.
     Oracle {
         /// The oracle's message.
@@ -147,6 +164,17 @@ impl fmt::Display for CheckError {
                     "the game {line} ends with d = {d}, but {prover} claims d {claim} {threshold}"
                 )
             }
+            CheckError::Cycle { line, first } => write!(
+                f,
+                "the strategy lets the game go on for ever: after {line} the state \
+                 after its first {first} moves is back"
+            ),
+            CheckError::Lost { line } => {
+                write!(
+                    f,
+                    "the prover has no legal board play after {line}, and loses"
+                )
+            }
             CheckError::Oracle { message, line } => {
                 write!(f, "oracle error after {line}: {message}")
             }
@@ -177,6 +205,9 @@ pub struct Report {
     pub memo_entries: u64,
     /// Nodes accepted by the pass-alive cut (docs/certificates.md).
     pub cuts: u64,
+    /// `basic`, [`Claim::Finished`]: visits to a state already on the
+    /// line, accepted as games that never end.
+    pub repeats: u64,
     /// Wall-clock seconds of the walk.
     pub seconds: f64,
     /// The process's peak resident memory in KiB (VmHWM, Linux only).
@@ -192,6 +223,8 @@ pub fn walk(header: &Header, oracle: &mut dyn Oracle) -> Result<Report, CheckErr
     let game = start_game(header)?;
     let mut walker = Walker::new(game, header.prover, header.threshold);
     walker.cut = header.cut;
+    walker.claim = header.claim;
+    walker.basic = header.rules == Ruleset::Basic;
     walker.suicide_ok = header.suicide == crate::types::Suicide::Allowed;
     if !trivial(header) {
         walker.run(oracle)?;
@@ -205,6 +238,10 @@ pub fn walk(header: &Header, oracle: &mut dyn Oracle) -> Result<Report, CheckErr
 /// (every line is finite: docs/certificates.md, "The walk"). Its strategy
 /// is empty.
 pub(crate) fn trivial(h: &Header) -> bool {
+    if h.claim != Claim::Finished {
+        // The prover must still force the end, or win.
+        return false;
+    }
     let n = i32::try_from(h.board.points()).unwrap_or(i32::MAX);
     match h.prover {
         Color::Black => h.threshold <= -n,
@@ -334,6 +371,14 @@ struct Walker {
     cut: Cut,
     /// Whether suicide is legal (the pass-alive cut reads it).
     suicide_ok: bool,
+    /// The claim.
+    claim: Claim,
+    /// Whether the ruleset is `basic`: its legality reads the state alone,
+    /// so the memo is whole-state, and a state on the line is a repeat.
+    basic: bool,
+    /// `basic`: the states of the expanded nodes on the stack, with the
+    /// number of moves from the start to each.
+    open: HashMap<State, usize, FastBuild>,
 }
 
 impl Walker {
@@ -357,11 +402,15 @@ impl Walker {
                 games: 0,
                 memo_entries: 0,
                 cuts: 0,
+                repeats: 0,
                 seconds: 0.0,
                 peak_rss_kib: None,
             },
             cut: Cut::None,
             suicide_ok: false,
+            claim: Claim::Finished,
+            basic: false,
+            open: HashMap::default(),
         }
     }
 
@@ -462,6 +511,9 @@ impl Walker {
             self.memo.entry(frame.key).or_default().push(entry);
             self.report.memo_entries += 1;
         }
+        if self.basic {
+            self.open.remove(&frame.key);
+        }
         if let Some(undo) = frame.undo {
             self.ascend(oracle, undo);
         }
@@ -489,6 +541,20 @@ impl Walker {
             return Ok(None);
         }
         let key = self.game.state();
+        if self.basic {
+            if let Some(&first) = self.open.get(&key) {
+                // A state of the line is back: the strategy allows a game
+                // that never ends (docs/certificates.md, "`basic`").
+                if self.claim == Claim::Ending {
+                    return Err(CheckError::Cycle {
+                        line: Line(self.line.clone()),
+                        first,
+                    });
+                }
+                self.report.repeats += 1;
+                return Ok(None);
+            }
+        }
         if self.memo_hit(&key) {
             self.report.memo_hits += 1;
             return Ok(None);
@@ -500,6 +566,25 @@ impl Walker {
         oracle
             .node(&legal)
             .map_err(|message| self.oracle_error(message))?;
+        if legal.is_empty() {
+            // `primitive`: the player to move has lost.
+            self.report.games += 1;
+            self.queries = queries;
+            if key.to_move == self.prover {
+                return Err(CheckError::Lost {
+                    line: Line(self.line.clone()),
+                });
+            }
+            // The opponent's plays banned by the history: they join the
+            // open subtrees' footprints.
+            let history = self.game.history();
+            self.log
+                .extend(self.queries.iter().copied().filter(|&id| history.has(id)));
+            return Ok(None);
+        }
+        if self.basic {
+            self.open.insert(key, self.line.len());
+        }
         let moves = if key.to_move == self.prover {
             let m = self.decide(oracle, &legal)?;
             // The chosen play's record, absent from the history.
@@ -586,3 +671,6 @@ impl Walker {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod tests_more;

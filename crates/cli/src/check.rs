@@ -32,7 +32,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         match kosolve_check::check(c) {
             Ok(r) => println!(
                 "certificate {} of {}: {claim}: holds ({} nodes, {} memo hits, {} prover \
-                 decisions, {} finished games, {} pass-alive cuts, {:.2} s, peak memory {})",
+                 decisions, {} finished games, {} pass-alive cuts,{} {:.2} s, peak memory {})",
                 i + 1,
                 certs.len(),
                 r.nodes,
@@ -40,6 +40,11 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 r.decisions,
                 r.games,
                 r.cuts,
+                if r.repeats > 0 {
+                    format!(" {} repeated states (games that never end),", r.repeats)
+                } else {
+                    String::new()
+                },
                 r.seconds,
                 r.peak_rss_kib.map_or("unknown".to_string(), |k| format!(
                     "{:.1} MiB",
@@ -58,16 +63,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     Ok(())
 }
 
-/// The claim of a certificate in words: "black: value >= 3 (psk, 2x3, ...)".
+/// The claim of a certificate in words.
 fn claim(c: &kosolve_check::Certificate) -> String {
-    let h = &c.header;
-    let (who, op) = match h.prover {
-        kosolve_check::Color::Black => ("Black", ">="),
-        kosolve_check::Color::White => ("White", "<="),
-    };
-    format!(
-        "{who} proves area(Black) - area(White) {op} {} under {}",
-        h.threshold,
-        h.rules.name()
-    )
+    c.header.claim_text()
 }

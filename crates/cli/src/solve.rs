@@ -52,9 +52,10 @@ pub struct Args {
     #[arg(long)]
     sgf: Option<String>,
     /// Write proof certificates of the value to FILE: Black's strategy for
-    /// "value >= v" and White's for "value <= v", which `kosolve check FILE`
-    /// verifies (docs/certificates.md; psk, ssk, nssk, tromp-taylor, fixed,
-    /// basic-fixed and bkr).
+    /// "value >= v" and White's for "value <= v" (primitive: the winner's;
+    /// basic: four, for VB and VW), which `kosolve check FILE` verifies
+    /// (docs/certificates.md; psk, ssk, nssk, tromp-taylor, fixed, basic,
+    /// basic-fixed, bkr and primitive).
     #[arg(long, value_name = "FILE")]
     certificate: Option<String>,
     /// Transposition table cap in MiB (default: a quarter of the RAM).
@@ -199,7 +200,8 @@ fn check_options(args: &Args, board: &Board, rules: &Rules) -> Result<usize, Cli
     if args.certificate.is_some() && !kosolve_solver::certificate::supports(rules) {
         return Err(CliError::Usage(format!(
             "--certificate: ruleset '{}' has no certificate format (psk, ssk, nssk, \
-             tromp-taylor, fixed, basic-fixed and bkr have; docs/certificates.md)",
+             tromp-taylor, fixed, basic, basic-fixed, bkr and primitive have; \
+             docs/certificates.md)",
             rules.ruleset
         )));
     }
@@ -300,23 +302,36 @@ fn write_certificate(
     report: &Report,
     opts: &SolveOptions,
 ) -> Result<(), CliError> {
-    let Some(v) = report.answer.value() else {
+    let mut copts = opts.clone();
+    copts.live = None;
+    let Some(certs) = kosolve_solver::certificate::answer_certificates(
+        board.clone(),
+        rules,
+        setup,
+        &report.answer,
+        &copts,
+        &Default::default(),
+    ) else {
         eprintln!("kosolve: not solved within the limits; no certificate written");
         return Ok(());
     };
-    let mut copts = opts.clone();
-    copts.live = None;
-    let certs = kosolve_solver::certificate::certificates(board.clone(), rules, setup, v, &copts)
-        .map_err(|e| match e {
+    let certs = certs.map_err(|e| match e {
         kosolve_solver::certificate::CertificateError::Walk(_) => CliError::Internal(e.to_string()),
         _ => CliError::Refused(e.to_string()),
     })?;
     let text = certs.to_text();
     kosolve_sweep::write_atomic(path, text.as_bytes()).map_err(|e| CliError::Io(e.to_string()))?;
+    let claims: Vec<String> = certs
+        .certificates
+        .iter()
+        .map(|c| c.header.claim_text())
+        .collect();
     eprintln!(
-        "kosolve: certificates of value >= {v} and value <= {v} written to {} ({} prover \
-         decisions, {} bytes, {} walk nodes, {} solver tests, {:.2} s)",
+        "kosolve: {} certificate(s) written to {} ({}; {} prover decisions, {} bytes, {} walk \
+         nodes, {} solver tests, {:.2} s)",
+        certs.certificates.len(),
         path.display(),
+        claims.join("; "),
         certs.decisions,
         text.len(),
         certs.nodes,

@@ -206,21 +206,20 @@ fn job_certificate(
     report: &Report,
     opts: &SolveOptions,
 ) -> Option<String> {
-    let v = report.answer.value()?;
-    if !job.limits.certificates || !kosolve_solver::certificate::supports(&job.rules) {
+    if !job.limits.certificates {
         return None;
     }
-    match kosolve_solver::certificate::certificates_with(
+    match kosolve_solver::certificate::answer_certificates(
         board.clone(),
         job.rules,
         setup,
-        v,
+        &report.answer,
         opts,
         &kosolve_solver::certificate::CertificateOptions {
             max_work: Some(job.limits.certificate_work),
             ..Default::default()
         },
-    ) {
+    )? {
         Ok(c) => Some(c.to_text()),
         // A walk that fails is a bug: it stops the sweep.
         Err(e @ kosolve_solver::certificate::CertificateError::Walk(_)) => panic!("{e}"),

@@ -1161,6 +1161,151 @@ fn solve_with_facts(
     })
 }
 
+/// A prover's strategy read off a proof search, one move at a time: what
+/// writes `basic` certificates (docs/certificates.md, "`basic`").
+///
+/// - [`Strategist::forcing`]: the prover of a true [`Test`] forces a finite
+///   end meeting it. The test is searched once from the start, and then
+///   the table is only read: at a state her proof covers, she moves to a
+///   child whose proof has a smaller ply bound (or passes where the static
+///   bounds prove the test, as their strategy does). The bounds decrease
+///   along every line, so the strategy allows no cycle.
+/// - [`Strategist::denying`]: the other side of a false [`Test`] keeps
+///   the game out of the test's prover's reach. At each of her states she
+///   moves to the first child from which the test fails, asked from that
+///   child as a start; some child fails wherever the test fails.
+///
+/// The strategies are positional: the move depends on the state alone, as
+/// everything under `basic` does.
+pub struct Strategist<'a> {
+    search: Search<'a>,
+    test: Test,
+    forcing: bool,
+    succ: Vec<(Move, State)>,
+}
+
+impl<'a> Strategist<'a> {
+    /// A strategy for `t`'s prover to force a finite end meeting `t` from
+    /// `start`; `Ok(None)` where `t` fails there.
+    pub fn forcing(
+        board: &'a Board,
+        rules: &Rules,
+        start: &BasicStart,
+        t: Test,
+        opts: &ReachOptions,
+        budget: &'a Budget,
+    ) -> Result<Option<Strategist<'a>>, ReachError> {
+        Strategist::new(board, rules, start, t, opts, budget, true)
+    }
+
+    /// A strategy for the other side of `t` to keep `t`'s prover from
+    /// forcing a finite end meeting it, from `start`; `Ok(None)` where `t`
+    /// holds there.
+    pub fn denying(
+        board: &'a Board,
+        rules: &Rules,
+        start: &BasicStart,
+        t: Test,
+        opts: &ReachOptions,
+        budget: &'a Budget,
+    ) -> Result<Option<Strategist<'a>>, ReachError> {
+        Strategist::new(board, rules, start, t, opts, budget, false)
+    }
+
+    fn new(
+        board: &'a Board,
+        rules: &Rules,
+        start: &BasicStart,
+        t: Test,
+        opts: &ReachOptions,
+        budget: &'a Budget,
+        forcing: bool,
+    ) -> Result<Option<Strategist<'a>>, ReachError> {
+        let end_passes = kosolve_retrograde::basic_end_passes(rules).map_err(ReachError::Rules)?;
+        let mut ctx = Ctx {
+            board,
+            suicide: rules.suicide,
+            end_passes,
+            syms: 1,
+            static_bounds: opts.static_bounds,
+        };
+        if opts.symmetry {
+            ctx.syms = board.symmetries().len();
+        }
+        let mut search = Search::new(ctx, budget);
+        let root = ctx.start(start);
+        let Some(holds) = search.test_at(root, 0, t) else {
+            return Err(stopped(&search, None, None));
+        };
+        Ok((holds == forcing).then(|| Strategist {
+            search,
+            test: t,
+            forcing,
+            succ: Vec::new(),
+        }))
+    }
+
+    /// The strategy's move at `state` (the side to move there must be the
+    /// strategy's side): `Ok(None)` where it has none, which the
+    /// certificate's check then reports (a forcing strategy has none at a
+    /// state its proof does not cover).
+    pub fn choose(&mut self, state: &BasicStart) -> Result<Option<Move>, ReachError> {
+        let ctx = self.search.ctx;
+        let s = ctx.start(state);
+        if ctx.is_end(&s) {
+            return Ok(None);
+        }
+        self.search.line.clear();
+        ctx.successors(&s, &mut self.succ);
+        let t = self.test;
+        if self.forcing {
+            if self.search.static_true(&s, t) {
+                return Ok(self.succ.last().map(|&(m, _)| m));
+            }
+            self.search.test = t;
+            let Look::Proven(h) = self.search.look(&ctx.key(&s)) else {
+                return Ok(None);
+            };
+            return Ok(self.succ.iter().find_map(|&(m, c)| {
+                matches!(self.search.look(&ctx.key(&c)), Look::Proven(hc) if hc < h).then_some(m)
+            }));
+        }
+        // A child the table already refutes costs no search (the start's
+        // test stored the refutations it found as facts).
+        self.search.test = t;
+        let known = self.succ.iter().find_map(|&(m, c)| {
+            matches!(self.search.look(&ctx.key(&c)), Look::Disproven(d) if d.depth == NO_DEP)
+                .then_some(m)
+        });
+        if known.is_some() {
+            return Ok(known);
+        }
+        let succ = std::mem::take(&mut self.succ);
+        let mut found = None;
+        for &(m, c) in &succ {
+            self.search.line.clear();
+            match self.search.test_at(c, 0, t) {
+                None => {
+                    self.succ = succ;
+                    return Err(stopped(&self.search, None, None));
+                }
+                Some(false) => {
+                    found = Some(m);
+                    break;
+                }
+                Some(true) => {}
+            }
+        }
+        self.succ = succ;
+        Ok(found)
+    }
+
+    /// Nodes the strategy's searches have expanded.
+    pub fn nodes(&self) -> u64 {
+        self.search.nodes
+    }
+}
+
 /// What [`run`] finds: VB, VW, the value, the PV and its cycle start.
 type Found = (
     Option<i32>,

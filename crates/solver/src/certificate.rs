@@ -102,9 +102,14 @@ fn check_ruleset(rs: Ruleset) -> Result<check::Ruleset, CertificateError> {
 }
 
 /// Whether certificates exist for `rules`: the rulesets the checker
-/// knows, ending by passes.
+/// knows, ending by passes (`primitive`: by a player without a legal
+/// board play).
 pub fn supports(rules: &Rules) -> bool {
-    check_ruleset(rules.ruleset).is_ok() && matches!(rules.end, End::Passes(_))
+    check_ruleset(rules.ruleset).is_ok()
+        && match rules.ruleset {
+            Ruleset::Primitive => rules.end == End::NoLegalMove,
+            _ => matches!(rules.end, End::Passes(_)),
+        }
 }
 
 fn to_check_move(m: Move) -> Result<check::Move, String> {
@@ -135,13 +140,19 @@ fn header(
     rules: &Rules,
     setup: &Setup,
     prover: Color,
+    claim: check::Claim,
     threshold: i32,
     cut: check::Cut,
 ) -> Result<check::Header, CertificateError> {
-    let End::Passes(end_passes) = rules.end else {
-        return Err(CertificateError::Unsupported(
-            "only games that end by passes have certificates".into(),
-        ));
+    let end_passes = match rules.end {
+        End::Passes(k) => k,
+        // `primitive` never passes; the header's count is unused.
+        End::NoLegalMove if rules.ruleset == Ruleset::Primitive => 2,
+        _ => {
+            return Err(CertificateError::Unsupported(
+                "only games that end by passes, and primitive ko, have certificates".into(),
+            ))
+        }
     };
     let spec = match *board.shape() {
         Shape::Rect { rows, cols } => check::BoardSpec::Rect {
@@ -193,6 +204,7 @@ fn header(
         to_move: check_color(setup.start.to_move),
         moves,
         prover: check_color(prover),
+        claim,
         threshold,
         cut,
     })
@@ -392,37 +404,51 @@ impl<'a> Writer<'a> {
     }
 
     fn line(&self) -> String {
-        let b = self.game.board();
-        let moves: Vec<String> = self.game.moves().iter().map(|m| m.name(b)).collect();
-        if moves.is_empty() {
-            "the start".into()
-        } else {
-            moves.join(" ")
-        }
+        line_of(&self.game)
+    }
+}
+
+/// Compares the rules engine's legal moves in `game` with the checker's
+/// `legal` (board plays by point, then the pass).
+fn same_legal(
+    game: &StandardGame,
+    scratch: &mut Vec<Move>,
+    legal: &[check::Move],
+) -> Result<(), String> {
+    scratch.clear();
+    game.legal_moves(scratch);
+    let mut ours: Vec<check::Move> = scratch
+        .iter()
+        .map(|&m| to_check_move(m))
+        .collect::<Result<_, _>>()?;
+    ours.sort_by_key(|m| match m {
+        check::Move::Play(p) => u16::from(*p),
+        check::Move::Pass => u16::MAX,
+    });
+    if ours != legal {
+        return Err(format!(
+            "the rules engine and the checker disagree on the legal moves after {}: \
+             {ours:?} against {legal:?}",
+            line_of(game)
+        ));
+    }
+    Ok(())
+}
+
+/// The moves of `game` from its start, by name ("the start" if none).
+fn line_of(game: &StandardGame) -> String {
+    let b = game.board();
+    let moves: Vec<String> = game.moves().iter().map(|m| m.name(b)).collect();
+    if moves.is_empty() {
+        "the start".into()
+    } else {
+        moves.join(" ")
     }
 }
 
 impl check::Oracle for Writer<'_> {
     fn node(&mut self, legal: &[check::Move]) -> Result<(), String> {
-        self.scratch.clear();
-        self.game.legal_moves(&mut self.scratch);
-        let mut ours: Vec<check::Move> = self
-            .scratch
-            .iter()
-            .map(|&m| to_check_move(m))
-            .collect::<Result<_, _>>()?;
-        ours.sort_by_key(|m| match m {
-            check::Move::Play(p) => u16::from(*p),
-            check::Move::Pass => u16::MAX,
-        });
-        if ours != legal {
-            return Err(format!(
-                "the rules engine and the checker disagree on the legal moves after {}: \
-                 {ours:?} against {legal:?}",
-                self.line()
-            ));
-        }
-        Ok(())
+        same_legal(&self.game, &mut self.scratch, legal)
     }
 
     fn choose(&mut self, legal: &[check::Move]) -> Result<check::Move, String> {
@@ -446,9 +472,9 @@ impl check::Oracle for Writer<'_> {
                 }
             }
         }
-        let rest = [check::Move::Pass]
-            .into_iter()
-            .chain(legal.iter().copied().filter(|m| *m != check::Move::Pass));
+        // The pass first where there is one (`primitive` has none).
+        let pass = legal.iter().copied().filter(|m| *m == check::Move::Pass);
+        let rest = pass.chain(legal.iter().copied().filter(|m| *m != check::Move::Pass));
         let rest = rest.filter(|m| !first.contains(m));
         let order: Vec<check::Move> = first.clone().into_iter().chain(rest).collect();
         if self.order == Order::Proven {
@@ -621,13 +647,31 @@ pub fn certificates_with(
         seconds: 0.0,
         orders: Vec::new(),
     };
-    let End::Passes(end_passes) = rules.end else {
-        return Err(CertificateError::Unsupported(
-            "only games that end by passes have certificates".into(),
-        ));
+    let end_passes = match rules.end {
+        End::Passes(k) => k,
+        _ => u8::MAX,
     };
-    for prover in [Color::Black, Color::White] {
-        let h = header(&board, &rules, setup, prover, value, copts.cut)?;
+    // `primitive`: one certificate, the winner's (value +1: Black).
+    let claims: Vec<(Color, check::Claim, i32)> = if rules.ruleset == Ruleset::Primitive {
+        let winner = if value > 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        vec![(winner, check::Claim::Win, 0)]
+    } else {
+        vec![
+            (Color::Black, check::Claim::Finished, value),
+            (Color::White, check::Claim::Finished, value),
+        ]
+    };
+    let cut = if rules.ruleset == Ruleset::Primitive {
+        check::Cut::None
+    } else {
+        copts.cut
+    };
+    for (prover, claim, threshold) in claims {
+        let h = header(&board, &rules, setup, prover, claim, threshold, cut)?;
         let mut w = Writer {
             game: game.clone(),
             tester: Tester::new(&game, &opts, &tables),
@@ -684,4 +728,241 @@ pub fn certificates_with(
     }
     out.seconds = start.elapsed().as_secs_f64();
     Ok(out)
+}
+
+/// The oracle of a `basic` certificate: the strategy of a
+/// [`kosolve_reach::Strategist`], read at each state the walk reaches.
+struct BasicWriter<'a> {
+    game: StandardGame,
+    /// `None` for a claim that needs no walk (it is never asked).
+    strategist: Option<kosolve_reach::Strategist<'a>>,
+    out: Vec<check::Move>,
+    scratch: Vec<Move>,
+    /// Set when the proof search stopped (its budget, or Ctrl-C).
+    stopped: bool,
+}
+
+impl check::Oracle for BasicWriter<'_> {
+    fn node(&mut self, legal: &[check::Move]) -> Result<(), String> {
+        same_legal(&self.game, &mut self.scratch, legal)
+    }
+
+    fn choose(&mut self, legal: &[check::Move]) -> Result<check::Move, String> {
+        let state = kosolve_retrograde::BasicStart::of_game(&self.game);
+        let Some(s) = self.strategist.as_mut() else {
+            return Err("a claim that needs no walk was walked".into());
+        };
+        let m = match s.choose(&state) {
+            Ok(Some(m)) => to_check_move(m)?,
+            Ok(None) => {
+                return Err(format!(
+                    "the proof search has no move after {}: its value is contradicted",
+                    line_of(&self.game)
+                ))
+            }
+            Err(e) => {
+                self.stopped = true;
+                return Err(e.to_string());
+            }
+        };
+        if !legal.contains(&m) {
+            return Err(format!("the proof search plays {m}, which is illegal"));
+        }
+        self.out.push(m);
+        Ok(m)
+    }
+
+    fn play(&mut self, m: check::Move) {
+        self.game.play(to_rules_move(m));
+    }
+
+    fn undo(&mut self) {
+        self.game.undo();
+    }
+}
+
+/// Writes the certificates of a `basic` value (docs/certificates.md,
+/// "`basic`"): four claims, each with area margins (komi not applied),
+/// n being the board's points.
+///
+/// 1. Black forces a finite end with margin >= VB (`claim ending`); where
+///    Black cannot force any end, nothing.
+/// 2. White keeps every finished game at margin <= VB (`claim finished`):
+///    Black cannot force VB + 1. Where Black forces no end, <= -n - 1:
+///    no game ends.
+/// 3. White forces a finite end with margin <= VW; where she cannot,
+///    nothing.
+/// 4. Black keeps every finished game at margin >= VW; where White forces
+///    no end, >= n + 1.
+///
+/// Together they give VB and VW exactly, and the value follows from them
+/// (docs/rules.md). `copts.max_work` caps the proof search's nodes.
+pub fn basic_certificates(
+    board: Arc<Board>,
+    rules: Rules,
+    setup: &Setup,
+    answer: &crate::BasicAnswer,
+    copts: &CertificateOptions,
+) -> Result<Certificates, CertificateError> {
+    use kosolve_reach::{ReachOptions, Strategist, Test};
+    let start_time = Instant::now();
+    if rules.ruleset != Ruleset::Basic {
+        return Err(CertificateError::Unsupported(format!(
+            "basic_certificates needs ruleset basic, not {}",
+            rules.ruleset
+        )));
+    }
+    let margin_rules = rules.with_komi(kosolve_rules::Komi::ZERO);
+    let game = setup
+        .standard(board.clone(), margin_rules)
+        .map_err(CertificateError::Setup)?;
+    let start = kosolve_retrograde::BasicStart::of_game(&game);
+    let n = board.len() as i32;
+    let k = rules.komi.halves();
+    // VB and VW in half points with komi, back to area margins.
+    let raw = |h: i32| (h + k).div_euclid(2);
+    let (vb, vw) = (answer.vb.map(raw), answer.vw.map(raw));
+    let black = |r| Test {
+        prover: Color::Black,
+        r,
+    };
+    let white = |r| Test {
+        prover: Color::White,
+        r,
+    };
+    // (prover, claim, threshold, the test, whether the prover forces it).
+    let mut claims = Vec::new();
+    if let Some(b) = vb {
+        claims.push((Color::Black, check::Claim::Ending, b, black(b), true));
+    }
+    let b = vb.unwrap_or(-n - 1);
+    claims.push((Color::White, check::Claim::Finished, b, black(b + 1), false));
+    if let Some(w) = vw {
+        claims.push((Color::White, check::Claim::Ending, w, white(w), true));
+    }
+    let w = vw.unwrap_or(n + 1);
+    claims.push((Color::Black, check::Claim::Finished, w, white(w - 1), false));
+    let budget = kosolve_budget::Budget {
+        max_nodes: copts.max_work,
+        ..kosolve_budget::Budget::unlimited()
+    };
+    let ropts = ReachOptions::default();
+    let mut out = Certificates {
+        certificates: Vec::new(),
+        decisions: 0,
+        nodes: 0,
+        tests: 0,
+        seconds: 0.0,
+        orders: Vec::new(),
+    };
+    for (prover, claim, threshold, test, forcing) in claims {
+        // The cut's strategy (pass at every turn) need not end the game
+        // where suicide is allowed.
+        let cut =
+            if claim == check::Claim::Ending && rules.suicide == kosolve_board::Suicide::Allowed {
+                check::Cut::None
+            } else {
+                copts.cut
+            };
+        let h = header(&board, &rules, setup, prover, claim, threshold, cut)?;
+        let trivial = claim == check::Claim::Finished
+            && match prover {
+                Color::Black => threshold <= -n,
+                Color::White => threshold >= n,
+            };
+        let (walked, w) = std::thread::scope(|scope| {
+            std::thread::Builder::new()
+                .stack_size(STACK_BYTES)
+                .spawn_scoped(scope, || {
+                    let strategist = if trivial {
+                        None
+                    } else {
+                        let made = if forcing {
+                            Strategist::forcing(
+                                &board,
+                                &margin_rules,
+                                &start,
+                                test,
+                                &ropts,
+                                &budget,
+                            )
+                        } else {
+                            Strategist::denying(
+                                &board,
+                                &margin_rules,
+                                &start,
+                                test,
+                                &ropts,
+                                &budget,
+                            )
+                        };
+                        match made {
+                            Ok(Some(s)) => Some(s),
+                            Ok(None) => {
+                                return Err(CertificateError::Walk(format!(
+                                    "the proof search contradicts the value on {test:?}"
+                                )))
+                            }
+                            Err(_) => return Err(CertificateError::Stopped),
+                        }
+                    };
+                    let mut w = BasicWriter {
+                        game: game.clone(),
+                        strategist,
+                        out: Vec::new(),
+                        scratch: Vec::new(),
+                        stopped: false,
+                    };
+                    let r = check::walk(&h, &mut w);
+                    let nodes = w.strategist.as_ref().map_or(0, |s| s.nodes());
+                    Ok((r, (w.out, w.stopped, nodes)))
+                })
+                .map_err(|e| CertificateError::Walk(format!("no thread: {e}")))?
+                .join()
+                .map_err(|_| CertificateError::Walk("the walk panicked".into()))?
+        })?;
+        let (strategy, stopped, nodes) = w;
+        let report = match walked {
+            Ok(r) => r,
+            Err(_) if stopped => {
+                return Err(match copts.max_work {
+                    Some(cap) => CertificateError::TooLarge(cap),
+                    None => CertificateError::Stopped,
+                })
+            }
+            Err(e) => return Err(CertificateError::Walk(e.to_string())),
+        };
+        out.tests += 1;
+        out.orders.push(if forcing { "forcing" } else { "denying" });
+        out.nodes += report.nodes + nodes;
+        out.decisions += strategy.len() as u64;
+        out.certificates.push(check::Certificate {
+            header: h,
+            strategy,
+        });
+    }
+    out.seconds = start_time.elapsed().as_secs_f64();
+    Ok(out)
+}
+
+/// The certificates of a solved answer: those of [`certificates_with`]
+/// for a value found by search (the margin rulesets and `primitive`), or
+/// [`basic_certificates`] for a `basic` value; `None` where the answer
+/// is not solved or its ruleset has no certificates ([`supports`]).
+pub fn answer_certificates(
+    board: Arc<Board>,
+    rules: Rules,
+    setup: &Setup,
+    answer: &crate::Answer,
+    opts: &SolveOptions,
+    copts: &CertificateOptions,
+) -> Option<Result<Certificates, CertificateError>> {
+    if !supports(&rules) {
+        return None;
+    }
+    if let Some(b) = answer.basic() {
+        return Some(basic_certificates(board, rules, setup, &b, copts));
+    }
+    let v = answer.value()?;
+    Some(certificates_with(board, rules, setup, v, opts, copts))
 }

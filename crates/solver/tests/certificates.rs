@@ -18,15 +18,21 @@ use kosolve_solver::certificate::{
 use kosolve_solver::{solve_game, SolveOptions, Tables, Tester};
 use kosolve_testkit::Rng;
 
-/// The rulesets with certificates, as the writer says (seven: psk, ssk,
-/// nssk, tromp-taylor, fixed, basic-fixed and bkr).
+/// The margin rulesets with certificates, as the writer says (seven: psk,
+/// ssk, nssk, tromp-taylor, fixed, basic-fixed and bkr); `basic` and
+/// `primitive` have theirs too, tested in certificates_basic.rs.
 fn certified() -> Vec<Ruleset> {
     let all: Vec<Ruleset> = Ruleset::ALL
         .into_iter()
         .filter(|&rs| supports(&kosolve_rules::Rules::new(rs)))
         .collect();
-    assert_eq!(all.len(), 7, "{all:?}");
-    all
+    assert_eq!(all.len(), 9, "{all:?}");
+    let margin: Vec<Ruleset> = all
+        .into_iter()
+        .filter(|rs| check::Ruleset::from_name(rs.name()).is_some_and(|c| c.is_margin()))
+        .collect();
+    assert_eq!(margin.len(), 7, "{margin:?}");
+    margin
 }
 
 /// Solves, writes both certificates, round-trips their text and checks

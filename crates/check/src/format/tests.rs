@@ -37,6 +37,7 @@ fn example() -> Certificate {
             to_move: Color::Black,
             moves: vec![Move::Play(4), Move::Pass, Move::Play(2)],
             prover: Color::Black,
+            claim: crate::format::Claim::Finished,
             threshold: 3,
             // Version 1 has no `cut` line.
             cut: Cut::None,

@@ -98,7 +98,7 @@ fn published_psk_values_on_linear_boards() {
 
 #[test]
 fn every_ruleset_on_small_boards() {
-    for rules in Ruleset::ALL {
+    for rules in Ruleset::MARGIN {
         for suicide in [Suicide::Forbidden, Suicide::Allowed] {
             if rules == Ruleset::TrompTaylor && suicide == Suicide::Forbidden {
                 continue;
@@ -144,7 +144,7 @@ fn from_a_position_with_moves_and_more_passes() {
     base.to_move = Color::White;
     base.moves = vec![Move::Play(2), Move::Pass];
     base.end_passes = 3;
-    for rules in Ruleset::ALL {
+    for rules in Ruleset::MARGIN {
         let suicide = if rules == Ruleset::TrompTaylor {
             Suicide::Allowed
         } else {
@@ -533,7 +533,7 @@ fn the_pass_alive_cut_accepts_its_bound_and_no_more() {
     // then runs out at the first decision. Without the cut, d >= 2 needs
     // a walk. (With suicide allowed the region {4, 5} is not vital, since
     // 5 is not next to the chain: `tromp-taylor` is left out.)
-    for rules in Ruleset::ALL {
+    for rules in Ruleset::MARGIN {
         if rules == Ruleset::TrompTaylor {
             continue;
         }
