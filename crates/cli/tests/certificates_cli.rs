@@ -242,6 +242,17 @@ const SLOW_BESTIARY: [&str; 2] = [
     "4x8_eternal-life-settled-ssk-forbidden.cert",
 ];
 
+/// The bestiary's solved `primitive` rows without a certificate: with no
+/// pass there is no pass-alive cut, every line runs to a player without a
+/// legal board play, and the writer spent the config's cap of 2^28 units
+/// of work on ko-eye-pair without finishing (docs/certificates.md,
+/// "Coverage"); the double ko sekis were stopped after 10 minutes.
+const UNCERTIFIED_BESTIARY: [&str; 3] = [
+    "4x6_ko-eye-pair-primitive-forbidden.cert",
+    "4x6_double-ko-seki-primitive-forbidden.cert",
+    "4x6_double-ko-seki-white-primitive-forbidden.cert",
+];
+
 /// The bestiary's certificates (solver-configs/bestiary.toml writes them):
 /// every solved row under a ruleset with certificates has one, and the
 /// checker accepts each with the row's value as the threshold. With
@@ -258,7 +269,12 @@ fn bestiary_certificates_hold(slow: bool) {
             continue;
         }
         let name = format!("{board}_{position}-{rules}-{suicide}.cert");
-        let text = std::fs::read_to_string(root.join("results/pv/bestiary").join(&name))
+        let path = root.join("results/pv/bestiary").join(&name);
+        if UNCERTIFIED_BESTIARY.contains(&name.as_str()) {
+            assert!(!path.exists(), "{name} now exists: check it");
+            continue;
+        }
+        let text = std::fs::read_to_string(&path)
             .unwrap_or_else(|e| panic!("no certificate: {name}: {e}"));
         if SLOW_BESTIARY.contains(&name.as_str()) != slow {
             continue;
@@ -270,7 +286,8 @@ fn bestiary_certificates_hold(slow: bool) {
     if slow {
         assert_eq!(checked, SLOW_BESTIARY.len(), "slow bestiary certificates");
     } else {
-        assert!(checked >= 86, "only {checked} bestiary certificates");
+        // 84 of the margin rulesets, 14 of basic, 8 of primitive.
+        assert!(checked >= 106, "only {checked} bestiary certificates");
     }
 }
 

@@ -738,8 +738,8 @@ struct BasicWriter<'a> {
     strategist: Option<kosolve_reach::Strategist<'a>>,
     out: Vec<check::Move>,
     scratch: Vec<Move>,
-    /// Set when the proof search stopped (its budget, or Ctrl-C).
-    stopped: bool,
+    /// Why the proof search stopped (its budget, or Ctrl-C), if it did.
+    stopped: Option<kosolve_reach::ReachError>,
 }
 
 impl check::Oracle for BasicWriter<'_> {
@@ -761,8 +761,9 @@ impl check::Oracle for BasicWriter<'_> {
                 ))
             }
             Err(e) => {
-                self.stopped = true;
-                return Err(e.to_string());
+                let message = e.to_string();
+                self.stopped = Some(e);
+                return Err(message);
             }
         };
         if !legal.contains(&m) {
@@ -796,12 +797,15 @@ impl check::Oracle for BasicWriter<'_> {
 ///    no end, >= n + 1.
 ///
 /// Together they give VB and VW exactly, and the value follows from them
-/// (docs/rules.md). `copts.max_work` caps the proof search's nodes.
+/// (docs/rules.md). `copts.max_work` caps the nodes of each claim's proof
+/// searches; `opts`' time limit, memory (`memory_mib`, for each search's
+/// table) and cancellation apply, its node limit does not.
 pub fn basic_certificates(
     board: Arc<Board>,
     rules: Rules,
     setup: &Setup,
     answer: &crate::BasicAnswer,
+    opts: &SolveOptions,
     copts: &CertificateOptions,
 ) -> Result<Certificates, CertificateError> {
     use kosolve_reach::{ReachOptions, Strategist, Test};
@@ -842,10 +846,11 @@ pub fn basic_certificates(
     }
     let w = vw.unwrap_or(n + 1);
     claims.push((Color::Black, check::Claim::Finished, w, white(w - 1), false));
-    let budget = kosolve_budget::Budget {
-        max_nodes: copts.max_work,
-        ..kosolve_budget::Budget::unlimited()
-    };
+    let budget = kosolve_budget::Budget::unlimited()
+        .with_nodes(copts.max_work)
+        .with_seconds(opts.max_seconds)
+        .with_bytes(Some((opts.memory_mib as u64).saturating_mul(1 << 20)))
+        .with_cancel(opts.cancel.clone());
     let ropts = ReachOptions::default();
     let mut out = Certificates {
         certificates: Vec::new(),
@@ -903,7 +908,7 @@ pub fn basic_certificates(
                                     "the proof search contradicts the value on {test:?}"
                                 )))
                             }
-                            Err(_) => return Err(CertificateError::Stopped),
+                            Err(e) => return Err(stop_error(&e, copts)),
                         }
                     };
                     let mut w = BasicWriter {
@@ -911,7 +916,7 @@ pub fn basic_certificates(
                         strategist,
                         out: Vec::new(),
                         scratch: Vec::new(),
-                        stopped: false,
+                        stopped: None,
                     };
                     let r = check::walk(&h, &mut w);
                     let nodes = w.strategist.as_ref().map_or(0, |s| s.nodes());
@@ -924,11 +929,8 @@ pub fn basic_certificates(
         let (strategy, stopped, nodes) = w;
         let report = match walked {
             Ok(r) => r,
-            Err(_) if stopped => {
-                return Err(match copts.max_work {
-                    Some(cap) => CertificateError::TooLarge(cap),
-                    None => CertificateError::Stopped,
-                })
+            Err(_) if stopped.is_some() => {
+                return Err(stop_error(stopped.as_ref().expect("stopped"), copts))
             }
             Err(e) => return Err(CertificateError::Walk(e.to_string())),
         };
@@ -943,6 +945,21 @@ pub fn basic_certificates(
     }
     out.seconds = start_time.elapsed().as_secs_f64();
     Ok(out)
+}
+
+/// The error of a `basic` writer whose proof search stopped: over the
+/// work cap, or stopped by a limit or Ctrl-C.
+fn stop_error(e: &kosolve_reach::ReachError, copts: &CertificateOptions) -> CertificateError {
+    match (e, copts.max_work) {
+        (
+            kosolve_reach::ReachError::Stopped {
+                why: crate::Stop::Nodes,
+                ..
+            },
+            Some(cap),
+        ) => CertificateError::TooLarge(cap),
+        _ => CertificateError::Stopped,
+    }
 }
 
 /// The certificates of a solved answer: those of [`certificates_with`]
@@ -961,7 +978,7 @@ pub fn answer_certificates(
         return None;
     }
     if let Some(b) = answer.basic() {
-        return Some(basic_certificates(board, rules, setup, &b, copts));
+        return Some(basic_certificates(board, rules, setup, &b, opts, copts));
     }
     let v = answer.value()?;
     Some(certificates_with(board, rules, setup, v, opts, copts))

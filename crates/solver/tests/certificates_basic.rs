@@ -60,6 +60,7 @@ fn certify_basic(b: &str, suicide: Suicide, komi: i32, setup: &Setup) -> Certifi
         r,
         setup,
         &answer,
+        &opts(1),
         &CertificateOptions::default(),
     )
     .unwrap_or_else(|e| panic!("{label}: {e}"));
@@ -204,5 +205,31 @@ fn primitive_certificates_hold_and_the_loser_cannot_claim() {
                 assert!(check::check(&loser).is_err(), "{b} {su:?}: loser accepted");
             }
         }
+    });
+}
+
+#[test]
+fn a_work_cap_stops_the_basic_writer() {
+    // 2x4 from the empty board: its proof searches need more than 100
+    // nodes, so a cap of 100 stops the writer with `TooLarge`.
+    deep(|| {
+        let board = board("2x4");
+        let r = rules(Ruleset::Basic, Suicide::Forbidden, 0).unwrap();
+        let retro = kosolve_retrograde::solve_basic(&board, &r).unwrap();
+        let answer = BasicAnswer {
+            value: retro.value,
+            vb: retro.vb,
+            vw: retro.vw,
+        };
+        let capped = CertificateOptions {
+            max_work: Some(100),
+            ..CertificateOptions::default()
+        };
+        let e = basic_certificates(board, r, &Setup::default(), &answer, &opts(1), &capped)
+            .unwrap_err();
+        assert_eq!(
+            e,
+            kosolve_solver::certificate::CertificateError::TooLarge(100)
+        );
     });
 }
