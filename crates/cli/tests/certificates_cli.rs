@@ -228,10 +228,9 @@ fn every_committed_certificate_holds() {
             let stem = table.strip_suffix(".csv").unwrap();
             let text = std::fs::read_to_string(root.join("results/pv").join(stem).join(&name))
                 .unwrap_or_else(|e| panic!("{name}: {e}"));
-            let points = if board.starts_with("ring:") {
-                board[5..].parse().unwrap()
-            } else {
-                board_points(board)
+            let points = match board.strip_prefix("ring:") {
+                Some(n) => n.parse().unwrap(),
+                None => board_points(board),
             };
             check_row(&name, &text, &f, points);
             checked += 1;
