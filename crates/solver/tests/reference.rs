@@ -56,10 +56,12 @@ enum Confirm {
 /// Of the [`uncovered`] combinations, those where the fast solver's value
 /// is confirmed instead by two boolean searches, and how (node counts in
 /// docs/solver.md):
-/// - without a table: 2x2 Fundamental Go at every komi compared (up to
-///   0.72 G nodes, komi -1), and 1x5 ssk, nssk (0.3 M and 0.01 M nodes) and
-///   basic-fixed (0.66 G) with suicide allowed;
-/// - memoised: 2x2 Ultimate and Ultimate-simple Go at every komi compared
+/// - without a table: 1x5 ssk, nssk (0.3 M and 0.01 M nodes) and
+///   basic-fixed (0.66 G) with suicide allowed (memoised, basic-fixed
+///   took longer: 0.62 G nodes, 217 s, 1.6 GB);
+/// - memoised: 2x2 Fundamental Go at every komi compared (up to 0.11 M
+///   nodes, komi -1; without a table it took 0.72 G), 2x2 Ultimate and
+///   Ultimate-simple Go at every komi compared
 ///   (up to 8.9 M nodes), 1x5 Fundamental Go at every komi (up to 6.7 M),
 ///   1x5 Ultimate Go at komi 1 (20.6 M) and 1x5 Ultimate-simple Go at komi
 ///   1 and -1 (9.1 M and 16.5 M). The other 1x5 Ultimate komis need a
@@ -68,13 +70,12 @@ enum Confirm {
 /// Each must finish.
 fn confirmed(b: &str, rs: Ruleset, su: Suicide, komi_halves: i32) -> Option<Confirm> {
     let ultimate = matches!(rs, Ruleset::Ultimate | Ruleset::UltimateSimple);
-    if (b == "2x2" && rs == Ruleset::Fundamental)
-        || (b == "1x5"
-            && su == Suicide::Allowed
-            && matches!(rs, Ruleset::Ssk | Ruleset::Nssk | Ruleset::BasicFixed))
+    if b == "1x5"
+        && su == Suicide::Allowed
+        && matches!(rs, Ruleset::Ssk | Ruleset::Nssk | Ruleset::BasicFixed)
     {
         Some(Confirm::Ordered)
-    } else if (b == "2x2" && ultimate)
+    } else if (b == "2x2" && (ultimate || rs == Ruleset::Fundamental))
         || (b == "1x5" && rs == Ruleset::Fundamental)
         || (b == "1x5" && rs == Ruleset::Ultimate && komi_halves == 2)
         || (b == "1x5" && rs == Ruleset::UltimateSimple && komi_halves.abs() == 2)
