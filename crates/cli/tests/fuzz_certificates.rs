@@ -10,13 +10,17 @@ use kosolve_testkit::{edits, mutate, EDGE_VALUES};
 use proptest::prelude::*;
 
 /// Certificate files written by `kosolve solve --certificate` (two
-/// certificates each: Black's and White's), and the version 1 example of
-/// docs/certificates.md.
+/// certificates each, Black's and White's; four for `basic`, one for
+/// `primitive`), and the version 1 example of docs/certificates.md.
 const SEEDS: &[&str] = &[
     include_str!("data/fuzz/1x3-psk.cert"),
     include_str!("data/fuzz/ring3-fixed.cert"),
     include_str!("data/fuzz/2x2-ssk-setup.cert"),
     include_str!("data/fuzz/1x2-tromp-taylor-moves.cert"),
+    // Version 3: `basic` (four claims, games that never end) and
+    // `primitive` (the winner's `claim win`).
+    include_str!("data/fuzz/2x2-basic.cert"),
+    include_str!("data/fuzz/2x3-primitive.cert"),
     "# a comment\nkosolve-certificate 1\nboard 2x3\nrules psk\nsuicide forbidden\n\
      end-passes 2\nkomi 0.5\n\nsetup XO./.XO\nto-move black\nmoves 4 pass 2\n\
      prover black\nthreshold 3\nstrategy 5\nAB\nz-Q\nend\n",

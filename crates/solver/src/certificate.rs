@@ -604,6 +604,30 @@ impl Default for CertificateOptions {
     }
 }
 
+/// The claims of a value found by search, and the cut their walks use:
+/// "value >= v" (Black) and "value <= v" (White) with `cut`; under
+/// `primitive` the winner's `claim win` alone (value +1: Black), with no
+/// cut (no pass).
+fn search_claims(
+    rules: &Rules,
+    value: i32,
+    cut: check::Cut,
+) -> (Vec<(Color, check::Claim, i32)>, check::Cut) {
+    if rules.ruleset == Ruleset::Primitive {
+        let winner = if value > 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        return (vec![(winner, check::Claim::Win, 0)], check::Cut::None);
+    }
+    let claims = vec![
+        (Color::Black, check::Claim::Finished, value),
+        (Color::White, check::Claim::Finished, value),
+    ];
+    (claims, cut)
+}
+
 /// [`certificates`], as `copts` says.
 pub fn certificates_with(
     board: Arc<Board>,
@@ -651,25 +675,7 @@ pub fn certificates_with(
         End::Passes(k) => k,
         _ => u8::MAX,
     };
-    // `primitive`: one certificate, the winner's (value +1: Black).
-    let claims: Vec<(Color, check::Claim, i32)> = if rules.ruleset == Ruleset::Primitive {
-        let winner = if value > 0 {
-            Color::Black
-        } else {
-            Color::White
-        };
-        vec![(winner, check::Claim::Win, 0)]
-    } else {
-        vec![
-            (Color::Black, check::Claim::Finished, value),
-            (Color::White, check::Claim::Finished, value),
-        ]
-    };
-    let cut = if rules.ruleset == Ruleset::Primitive {
-        check::Cut::None
-    } else {
-        copts.cut
-    };
+    let (claims, cut) = search_claims(&rules, value, copts.cut);
     for (prover, claim, threshold) in claims {
         let h = header(&board, &rules, setup, prover, claim, threshold, cut)?;
         let mut w = Writer {
@@ -808,7 +814,6 @@ pub fn basic_certificates(
     opts: &SolveOptions,
     copts: &CertificateOptions,
 ) -> Result<Certificates, CertificateError> {
-    use kosolve_reach::{ReachOptions, Strategist, Test};
     let start_time = Instant::now();
     if rules.ruleset != Ruleset::Basic {
         return Err(CertificateError::Unsupported(format!(
@@ -820,38 +825,22 @@ pub fn basic_certificates(
     let game = setup
         .standard(board.clone(), margin_rules)
         .map_err(CertificateError::Setup)?;
-    let start = kosolve_retrograde::BasicStart::of_game(&game);
     let n = board.len() as i32;
     let k = rules.komi.halves();
     // VB and VW in half points with komi, back to area margins.
     let raw = |h: i32| (h + k).div_euclid(2);
-    let (vb, vw) = (answer.vb.map(raw), answer.vw.map(raw));
-    let black = |r| Test {
-        prover: Color::Black,
-        r,
+    let job = BasicJob {
+        board: &board,
+        rules: margin_rules,
+        game: &game,
+        start: kosolve_retrograde::BasicStart::of_game(&game),
+        budget: kosolve_budget::Budget::unlimited()
+            .with_nodes(copts.max_work)
+            .with_seconds(opts.max_seconds)
+            .with_bytes(Some((opts.memory_mib as u64).saturating_mul(1 << 20)))
+            .with_cancel(opts.cancel.clone()),
+        copts,
     };
-    let white = |r| Test {
-        prover: Color::White,
-        r,
-    };
-    // (prover, claim, threshold, the test, whether the prover forces it).
-    let mut claims = Vec::new();
-    if let Some(b) = vb {
-        claims.push((Color::Black, check::Claim::Ending, b, black(b), true));
-    }
-    let b = vb.unwrap_or(-n - 1);
-    claims.push((Color::White, check::Claim::Finished, b, black(b + 1), false));
-    if let Some(w) = vw {
-        claims.push((Color::White, check::Claim::Ending, w, white(w), true));
-    }
-    let w = vw.unwrap_or(n + 1);
-    claims.push((Color::Black, check::Claim::Finished, w, white(w - 1), false));
-    let budget = kosolve_budget::Budget::unlimited()
-        .with_nodes(copts.max_work)
-        .with_seconds(opts.max_seconds)
-        .with_bytes(Some((opts.memory_mib as u64).saturating_mul(1 << 20)))
-        .with_cancel(opts.cancel.clone());
-    let ropts = ReachOptions::default();
     let mut out = Certificates {
         certificates: Vec::new(),
         decisions: 0,
@@ -860,59 +849,131 @@ pub fn basic_certificates(
         seconds: 0.0,
         orders: Vec::new(),
     };
-    for (prover, claim, threshold, test, forcing) in claims {
+    for claim in basic_claims(answer.vb.map(raw), answer.vw.map(raw), n) {
         // The cut's strategy (pass at every turn) need not end the game
         // where suicide is allowed.
-        let cut =
-            if claim == check::Claim::Ending && rules.suicide == kosolve_board::Suicide::Allowed {
-                check::Cut::None
-            } else {
-                copts.cut
+        let cut = if claim.claim == check::Claim::Ending
+            && rules.suicide == kosolve_board::Suicide::Allowed
+        {
+            check::Cut::None
+        } else {
+            copts.cut
+        };
+        let h = header(
+            &board,
+            &rules,
+            setup,
+            claim.prover,
+            claim.claim,
+            claim.threshold,
+            cut,
+        )?;
+        let (cert, nodes, walk_nodes) = job.write(h, &claim, n)?;
+        out.tests += 1;
+        out.orders
+            .push(if claim.forcing { "forcing" } else { "denying" });
+        out.nodes += walk_nodes + nodes;
+        out.decisions += cert.strategy.len() as u64;
+        out.certificates.push(cert);
+    }
+    out.seconds = start_time.elapsed().as_secs_f64();
+    Ok(out)
+}
+
+/// One claim of a `basic` value (docs/certificates.md, "`basic`: the
+/// certificates of a value").
+struct BasicClaim {
+    prover: Color,
+    claim: check::Claim,
+    threshold: i32,
+    /// The proof search's test behind it: the prover's own (forcing), or
+    /// the other side's, which fails (denying).
+    test: kosolve_reach::Test,
+    forcing: bool,
+}
+
+/// The claims of VB and VW (area margins; `None` where that side forces
+/// no end) on a board of `n` points, in the documented order.
+fn basic_claims(vb: Option<i32>, vw: Option<i32>, n: i32) -> Vec<BasicClaim> {
+    use kosolve_reach::Test;
+    let test = |prover, r| Test { prover, r };
+    let mut claims = Vec::new();
+    if let Some(b) = vb {
+        claims.push(BasicClaim {
+            prover: Color::Black,
+            claim: check::Claim::Ending,
+            threshold: b,
+            test: test(Color::Black, b),
+            forcing: true,
+        });
+    }
+    let b = vb.unwrap_or(-n - 1);
+    claims.push(BasicClaim {
+        prover: Color::White,
+        claim: check::Claim::Finished,
+        threshold: b,
+        test: test(Color::Black, b + 1),
+        forcing: false,
+    });
+    if let Some(w) = vw {
+        claims.push(BasicClaim {
+            prover: Color::White,
+            claim: check::Claim::Ending,
+            threshold: w,
+            test: test(Color::White, w),
+            forcing: true,
+        });
+    }
+    let w = vw.unwrap_or(n + 1);
+    claims.push(BasicClaim {
+        prover: Color::Black,
+        claim: check::Claim::Finished,
+        threshold: w,
+        test: test(Color::White, w - 1),
+        forcing: false,
+    });
+    claims
+}
+
+/// What every claim of one `basic` value shares.
+struct BasicJob<'a> {
+    board: &'a Board,
+    /// The rules at komi 0.
+    rules: Rules,
+    /// The game at the claim's start.
+    game: &'a StandardGame,
+    start: kosolve_retrograde::BasicStart,
+    budget: kosolve_budget::Budget,
+    copts: &'a CertificateOptions,
+}
+
+impl BasicJob<'_> {
+    /// Writes the certificate of `claim` under header `h` by the checker's
+    /// walk, on a thread with a deep stack: the certificate, the proof
+    /// searches' nodes and the walk's.
+    fn write(
+        &self,
+        h: check::Header,
+        claim: &BasicClaim,
+        n: i32,
+    ) -> Result<(check::Certificate, u64, u64), CertificateError> {
+        // A `finished` claim past the board's range needs no walk.
+        let trivial = claim.claim == check::Claim::Finished
+            && match claim.prover {
+                Color::Black => claim.threshold <= -n,
+                Color::White => claim.threshold >= n,
             };
-        let h = header(&board, &rules, setup, prover, claim, threshold, cut)?;
-        let trivial = claim == check::Claim::Finished
-            && match prover {
-                Color::Black => threshold <= -n,
-                Color::White => threshold >= n,
-            };
-        let (walked, w) = std::thread::scope(|scope| {
+        let (walked, strategy, stopped, nodes) = std::thread::scope(|scope| {
             std::thread::Builder::new()
                 .stack_size(STACK_BYTES)
                 .spawn_scoped(scope, || {
                     let strategist = if trivial {
                         None
                     } else {
-                        let made = if forcing {
-                            Strategist::forcing(
-                                &board,
-                                &margin_rules,
-                                &start,
-                                test,
-                                &ropts,
-                                &budget,
-                            )
-                        } else {
-                            Strategist::denying(
-                                &board,
-                                &margin_rules,
-                                &start,
-                                test,
-                                &ropts,
-                                &budget,
-                            )
-                        };
-                        match made {
-                            Ok(Some(s)) => Some(s),
-                            Ok(None) => {
-                                return Err(CertificateError::Walk(format!(
-                                    "the proof search contradicts the value on {test:?}"
-                                )))
-                            }
-                            Err(e) => return Err(stop_error(&e, copts)),
-                        }
+                        Some(self.strategist(claim)?)
                     };
                     let mut w = BasicWriter {
-                        game: game.clone(),
+                        game: self.game.clone(),
                         strategist,
                         out: Vec::new(),
                         scratch: Vec::new(),
@@ -920,31 +981,45 @@ pub fn basic_certificates(
                     };
                     let r = check::walk(&h, &mut w);
                     let nodes = w.strategist.as_ref().map_or(0, |s| s.nodes());
-                    Ok((r, (w.out, w.stopped, nodes)))
+                    Ok((r, w.out, w.stopped, nodes))
                 })
                 .map_err(|e| CertificateError::Walk(format!("no thread: {e}")))?
                 .join()
                 .map_err(|_| CertificateError::Walk("the walk panicked".into()))?
         })?;
-        let (strategy, stopped, nodes) = w;
-        let report = match walked {
-            Ok(r) => r,
-            Err(_) if stopped.is_some() => {
-                return Err(stop_error(stopped.as_ref().expect("stopped"), copts))
-            }
-            Err(e) => return Err(CertificateError::Walk(e.to_string())),
+        let report = match (walked, stopped) {
+            (Ok(r), _) => r,
+            (Err(_), Some(e)) => return Err(stop_error(&e, self.copts)),
+            (Err(e), None) => return Err(CertificateError::Walk(e.to_string())),
         };
-        out.tests += 1;
-        out.orders.push(if forcing { "forcing" } else { "denying" });
-        out.nodes += report.nodes + nodes;
-        out.decisions += strategy.len() as u64;
-        out.certificates.push(check::Certificate {
+        let cert = check::Certificate {
             header: h,
             strategy,
-        });
+        };
+        Ok((cert, nodes, report.nodes))
     }
-    out.seconds = start_time.elapsed().as_secs_f64();
-    Ok(out)
+
+    /// The strategy of `claim`, from a proof search of its test.
+    fn strategist(
+        &self,
+        claim: &BasicClaim,
+    ) -> Result<kosolve_reach::Strategist<'_>, CertificateError> {
+        use kosolve_reach::{ReachOptions, Strategist};
+        let ropts = ReachOptions::default();
+        let (b, r, st, t) = (self.board, &self.rules, &self.start, claim.test);
+        let made = if claim.forcing {
+            Strategist::forcing(b, r, st, t, &ropts, &self.budget)
+        } else {
+            Strategist::denying(b, r, st, t, &ropts, &self.budget)
+        };
+        match made {
+            Ok(Some(s)) => Ok(s),
+            Ok(None) => Err(CertificateError::Walk(format!(
+                "the proof search contradicts the value on {t:?}"
+            ))),
+            Err(e) => Err(stop_error(&e, self.copts)),
+        }
+    }
 }
 
 /// The error of a `basic` writer whose proof search stopped: over the
