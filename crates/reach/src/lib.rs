@@ -102,7 +102,25 @@ struct Ctx<'a> {
     static_bounds: bool,
 }
 
-impl Ctx<'_> {
+impl<'a> Ctx<'a> {
+    /// The context of `basic` under `rules` on `board` (an error where the
+    /// rules are not `basic` ending by passes), with `opts`' symmetry and
+    /// static bounds.
+    fn new(board: &'a Board, rules: &Rules, opts: &ReachOptions) -> Result<Ctx<'a>, ReachError> {
+        let end_passes = kosolve_retrograde::basic_end_passes(rules).map_err(ReachError::Rules)?;
+        Ok(Ctx {
+            board,
+            suicide: rules.suicide,
+            end_passes,
+            syms: if opts.symmetry {
+                board.symmetries().len()
+            } else {
+                1
+            },
+            static_bounds: opts.static_bounds,
+        })
+    }
+
     /// The ko field of a state at `x` with `c` to move, the position
     /// before the last move being `a`.
     fn ko(&self, a: &Position, x: &Position, c: Color) -> Option<Position> {
@@ -1088,18 +1106,8 @@ fn solve_with_facts(
     facts_out: Option<&mut Vec<(BasicStart, Facts)>>,
 ) -> Result<ReachSolution, ReachError> {
     let started = Instant::now();
-    let end_passes = kosolve_retrograde::basic_end_passes(rules).map_err(ReachError::Rules)?;
-    let mut ctx = Ctx {
-        board,
-        suicide: rules.suicide,
-        end_passes,
-        syms: 1,
-        static_bounds: opts.static_bounds,
-    };
+    let ctx = Ctx::new(board, rules, opts)?;
     let root = ctx.start(start);
-    if opts.symmetry {
-        ctx.syms = board.symmetries().len();
-    }
     // A search runs deep on long lines: give it a stack of its own.
     let k = rules.komi.halves();
     let n = board.len() as i32;
@@ -1221,17 +1229,7 @@ impl<'a> Strategist<'a> {
         budget: &'a Budget,
         forcing: bool,
     ) -> Result<Option<Strategist<'a>>, ReachError> {
-        let end_passes = kosolve_retrograde::basic_end_passes(rules).map_err(ReachError::Rules)?;
-        let mut ctx = Ctx {
-            board,
-            suicide: rules.suicide,
-            end_passes,
-            syms: 1,
-            static_bounds: opts.static_bounds,
-        };
-        if opts.symmetry {
-            ctx.syms = board.symmetries().len();
-        }
+        let ctx = Ctx::new(board, rules, opts)?;
         let mut search = Search::new(ctx, budget);
         let root = ctx.start(start);
         let Some(holds) = search.test_at(root, 0, t) else {

@@ -58,19 +58,6 @@ fn certify(b: &str, rules: kosolve_rules::Rules, setup: &Setup) -> (i32, Certifi
     (v, c)
 }
 
-/// Runs `f` on a thread with a deep stack (the search and the walk recurse
-/// once per move).
-fn deep<F: FnOnce() + Send>(f: F) {
-    std::thread::scope(|s| {
-        std::thread::Builder::new()
-            .stack_size(256 << 20)
-            .spawn_scoped(s, f)
-            .unwrap()
-            .join()
-            .unwrap_or_else(|e| std::panic::resume_unwind(e))
-    })
-}
-
 #[test]
 fn certificates_of_empty_boards_are_accepted() {
     deep(empty_boards)

@@ -18,19 +18,6 @@ use kosolve_solver::certificate::{
 use kosolve_solver::{solve_game, Answer, BasicAnswer};
 use kosolve_testkit::Rng;
 
-/// Runs `f` on a thread with a deep stack (the searches recurse once per
-/// move).
-fn deep<F: FnOnce() + Send>(f: F) {
-    std::thread::scope(|s| {
-        std::thread::Builder::new()
-            .stack_size(256 << 20)
-            .spawn_scoped(s, f)
-            .unwrap()
-            .join()
-            .unwrap_or_else(|e| std::panic::resume_unwind(e))
-    })
-}
-
 /// The claim pushed one point further for its prover.
 fn tighter(c: &check::Certificate) -> check::Certificate {
     let mut m = c.clone();

@@ -120,3 +120,16 @@ pub fn random_states(
     }
     out
 }
+
+/// Runs `f` on a thread with a deep stack (the searches and the
+/// certificate walk recurse once per move).
+pub fn deep<F: FnOnce() + Send>(f: F) {
+    std::thread::scope(|s| {
+        std::thread::Builder::new()
+            .stack_size(256 << 20)
+            .spawn_scoped(s, f)
+            .unwrap()
+            .join()
+            .unwrap_or_else(|e| std::panic::resume_unwind(e))
+    })
+}
