@@ -1172,13 +1172,13 @@ fn solve_with_facts(
 /// A prover's strategy read off a proof search, one move at a time: what
 /// writes `basic` certificates (docs/certificates.md, "`basic`").
 ///
-/// - [`Strategist::forcing`]: the prover of a true [`Test`] forces a finite
+/// - [`Role::Forcing`]: the prover of a true [`Test`] forces a finite
 ///   end meeting it. The test is searched once from the start, and then
 ///   the table is only read: at a state her proof covers, she moves to a
 ///   child whose proof has a smaller ply bound (or passes where the static
 ///   bounds prove the test, as their strategy does). The bounds decrease
 ///   along every line, so the strategy allows no cycle.
-/// - [`Strategist::denying`]: the other side of a false [`Test`] keeps
+/// - [`Role::Denying`]: the other side of a false [`Test`] keeps
 ///   the game out of the test's prover's reach. At each of her states she
 ///   moves to the first child from which the test fails, asked from that
 ///   child as a start; some child fails wherever the test fails.
@@ -1192,35 +1192,32 @@ pub struct Strategist<'a> {
     succ: Vec<(Move, State)>,
 }
 
+/// Which side of a [`Test`] a [`Strategist`] plays.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// The test's prover, forcing a finite end that meets it.
+    Forcing,
+    /// The other side, keeping the prover from forcing one.
+    Denying,
+}
+
 impl<'a> Strategist<'a> {
-    /// A strategy for `t`'s prover to force a finite end meeting `t` from
-    /// `start`; `Ok(None)` where `t` fails there.
-    pub fn forcing(
+    /// A strategy for `role` in test `t` from `start`: `Ok(None)` where
+    /// that side has none (`t` fails there for [`Role::Forcing`], holds
+    /// for [`Role::Denying`]).
+    pub fn new(
         board: &'a Board,
         rules: &Rules,
         start: &BasicStart,
         t: Test,
+        role: Role,
         opts: &ReachOptions,
         budget: &'a Budget,
     ) -> Result<Option<Strategist<'a>>, ReachError> {
-        Strategist::new(board, rules, start, t, opts, budget, true)
+        Strategist::make(board, rules, start, t, opts, budget, role == Role::Forcing)
     }
 
-    /// A strategy for the other side of `t` to keep `t`'s prover from
-    /// forcing a finite end meeting it, from `start`; `Ok(None)` where `t`
-    /// holds there.
-    pub fn denying(
-        board: &'a Board,
-        rules: &Rules,
-        start: &BasicStart,
-        t: Test,
-        opts: &ReachOptions,
-        budget: &'a Budget,
-    ) -> Result<Option<Strategist<'a>>, ReachError> {
-        Strategist::new(board, rules, start, t, opts, budget, false)
-    }
-
-    fn new(
+    fn make(
         board: &'a Board,
         rules: &Rules,
         start: &BasicStart,

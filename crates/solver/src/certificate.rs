@@ -45,6 +45,18 @@ pub struct Certificates {
 }
 
 impl Certificates {
+    /// None yet, no effort spent.
+    fn empty() -> Certificates {
+        Certificates {
+            certificates: Vec::new(),
+            decisions: 0,
+            nodes: 0,
+            tests: 0,
+            seconds: 0.0,
+            orders: Vec::new(),
+        }
+    }
+
     /// The certificates as one text file (docs/certificates.md).
     pub fn to_text(&self) -> String {
         self.certificates
@@ -663,14 +675,7 @@ pub fn certificates_with(
     let pns_tester = pns_tables
         .as_ref()
         .map(|t| Tester::new(&game, &pns_opts, t));
-    let mut out = Certificates {
-        certificates: Vec::new(),
-        decisions: 0,
-        nodes: 0,
-        tests: 0,
-        seconds: 0.0,
-        orders: Vec::new(),
-    };
+    let mut out = Certificates::empty();
     let end_passes = match rules.end {
         End::Passes(k) => k,
         _ => u8::MAX,
@@ -841,14 +846,7 @@ pub fn basic_certificates(
             .with_cancel(opts.cancel.clone()),
         copts,
     };
-    let mut out = Certificates {
-        certificates: Vec::new(),
-        decisions: 0,
-        nodes: 0,
-        tests: 0,
-        seconds: 0.0,
-        orders: Vec::new(),
-    };
+    let mut out = Certificates::empty();
     for claim in basic_claims(answer.vb.map(raw), answer.vw.map(raw), n) {
         // The cut's strategy (pass at every turn) need not end the game
         // where suicide is allowed.
@@ -1004,14 +1002,22 @@ impl BasicJob<'_> {
         &self,
         claim: &BasicClaim,
     ) -> Result<kosolve_reach::Strategist<'_>, CertificateError> {
-        use kosolve_reach::{ReachOptions, Strategist};
-        let ropts = ReachOptions::default();
-        let (b, r, st, t) = (self.board, &self.rules, &self.start, claim.test);
-        let made = if claim.forcing {
-            Strategist::forcing(b, r, st, t, &ropts, &self.budget)
+        use kosolve_reach::{ReachOptions, Role, Strategist};
+        let role = if claim.forcing {
+            Role::Forcing
         } else {
-            Strategist::denying(b, r, st, t, &ropts, &self.budget)
+            Role::Denying
         };
+        let t = claim.test;
+        let made = Strategist::new(
+            self.board,
+            &self.rules,
+            &self.start,
+            t,
+            role,
+            &ReachOptions::default(),
+            &self.budget,
+        );
         match made {
             Ok(Some(s)) => Ok(s),
             Ok(None) => Err(CertificateError::Walk(format!(
