@@ -170,3 +170,65 @@ fn report_settles_the_pair_claims_of_the_configs_named_positions() {
     );
     let _ = std::fs::remove_dir_all(&root);
 }
+
+/// The claim "where the rulesets part" of the committed report: for every
+/// named position of results/bestiary.csv, each solved ruleset appears in
+/// exactly one group, under the outcome its row gives, and each open one
+/// among the open rulesets (read from the CSV here, not from the report's
+/// own code).
+#[test]
+fn the_bestiary_claim_groups_every_ruleset_by_its_outcome() {
+    let page = std::fs::read_to_string(repo().join("results/README.md")).unwrap();
+    let at = page
+        .find("### The ko bestiary: where the rulesets part")
+        .expect("the claim");
+    let section = &page[at..];
+    let section = &section[..section[1..].find("\n### ").map_or(section.len(), |i| i + 1)];
+    let csv = std::fs::read_to_string(repo().join("results/bestiary.csv")).unwrap();
+    let mut rows = 0;
+    for line in csv.lines().skip(1) {
+        let f: Vec<&str> = line.split(',').collect();
+        let (rules, outcome, status, position) = (f[1], f[5], f[8], f[16]);
+        let cells: Vec<&str> = section
+            .lines()
+            .find(|l| l.starts_with(&format!("| `{position}` |")))
+            .unwrap_or_else(|| panic!("no line for {position}"))
+            .split(" | ")
+            .collect();
+        let (solved, open) = (cells[1], cells[2]);
+        // The group of this outcome: "**outcome**: r1, r2 (line)".
+        let group = |o: &str| -> Vec<String> {
+            let key = format!("**{o}**: ");
+            solved
+                .split("; **")
+                .map(|g| format!("**{}", g.trim_start_matches("**")))
+                .find(|g| g.starts_with(&key))
+                .map(|g| {
+                    let names = &g[key.len()..];
+                    let names = &names[..names.find(" (").unwrap_or(names.len())];
+                    names.split(", ").map(str::to_string).collect()
+                })
+                .unwrap_or_default()
+        };
+        if status == "solved" {
+            assert!(
+                group(outcome).iter().any(|r| r == rules),
+                "{position} {rules}: not under {outcome}: {solved}"
+            );
+            assert!(
+                !open
+                    .split("; ")
+                    .any(|o| o.starts_with(&format!("{rules} "))),
+                "{position} {rules}: also open: {open}"
+            );
+        } else {
+            assert!(
+                open.split("; ")
+                    .any(|o| o.starts_with(&format!("{rules} "))),
+                "{position} {rules}: not open: {open}"
+            );
+        }
+        rows += 1;
+    }
+    assert_eq!(rows, 192);
+}

@@ -24,7 +24,7 @@ struct Claim {
 }
 
 /// Every claim the report settles, in order.
-const CLAIMS: [Claim; 12] = [
+const CLAIMS: [Claim; 13] = [
     Claim {
         title: "Area scoring, positional superko, 2x2: Black wins by 1",
         settle: psk_two_by_two,
@@ -56,6 +56,10 @@ const CLAIMS: [Claim; 12] = [
     Claim {
         title: "Fixed ko: \"forced ko fights seem to be impossible\" (on the config's position pairs)",
         settle: |e| position_claim(e, PositionClaim::KoFight),
+    },
+    Claim {
+        title: "The ko bestiary: where the rulesets part",
+        settle: bestiary_parts,
     },
     Claim {
         title: "Kee: \"2x2 is a draw (2 points each) while under the other rules Black or White wins by one point\"",
@@ -179,6 +183,87 @@ fn position_claim(e: &Evidence<'_>, which: PositionClaim) -> String {
             }
         }
     }
+    s
+}
+
+/// For each named start position (suicide forbidden, the report's komi):
+/// the rulesets grouped by their outcome, with the principal variation of
+/// each group's first ruleset, and the rulesets left open.
+fn bestiary_parts(e: &Evidence<'_>) -> String {
+    let mut names: Vec<&str> = Vec::new();
+    for r in e.rows {
+        let named = !r.position.is_empty() && r.suicide == F && r.komi == e.komi;
+        if named && !names.contains(&r.position.as_str()) {
+            names.push(&r.position);
+        }
+    }
+    if names.is_empty() {
+        return "Not settled here: the table has no named start positions \
+                (solver-configs/bestiary.toml has them).\n\n"
+            .to_string();
+    }
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "For each named start position (docs/bestiary.md), the rulesets grouped by outcome \
+         at komi {}, suicide forbidden. Each group shows the principal variation of its first \
+         ruleset: both sides' moves in turn from the start, so the line shows how each side \
+         plays; a `void` line repeats for ever from where it closes its cycle. The rulesets \
+         still open close the row, with their bounds.\n",
+        e.komi
+    );
+    s.push_str("| position | outcome: rulesets (principal variation) | open |\n|---|---|---|\n");
+    for name in names {
+        // (outcome, rulesets, the first ruleset's line)
+        let mut groups: Vec<(String, Vec<&str>, String)> = Vec::new();
+        let mut open = Vec::new();
+        for rs in Ruleset::ALL {
+            let Some(r) = find_at(e.rows, name, rs, F, e.komi) else {
+                continue;
+            };
+            if r.status != Status::Solved {
+                let bounds =
+                    if r.status == Status::Unsolved && r.lower.is_none() && r.upper.is_none() {
+                        "nothing proven".to_string()
+                    } else {
+                        cell(Some(r))
+                    };
+                open.push(format!("{rs} {bounds}"));
+                continue;
+            }
+            let outcome = r.outcome.to_string();
+            match groups.iter_mut().find(|g| g.0 == outcome) {
+                Some(g) => g.1.push(rs.name()),
+                None => {
+                    let line = if r.pv.is_empty() {
+                        "line not kept".to_string()
+                    } else {
+                        r.pv.clone()
+                    };
+                    groups.push((outcome, vec![rs.name()], line));
+                }
+            }
+        }
+        let parts: Vec<String> = groups
+            .iter()
+            .map(|(o, rules, line)| format!("**{o}**: {} ({line})", rules.join(", ")))
+            .collect();
+        let _ = writeln!(
+            s,
+            "| `{name}` | {} | {} |",
+            if parts.is_empty() {
+                "none solved".to_string()
+            } else {
+                parts.join("; ")
+            },
+            if open.is_empty() {
+                "none".to_string()
+            } else {
+                open.join("; ")
+            }
+        );
+    }
+    s.push('\n');
     s
 }
 
