@@ -867,6 +867,24 @@ impl<'a> Search<'a> {
         Some(pn == 0)
     }
 
+    /// The proof's move at `state` (the prover of `t` to move; `succ` its
+    /// successors in move order), in a search that answered `t` and asked
+    /// nothing else: the pass where the static bounds prove `t` (their
+    /// strategy), else the first child whose proof's ply bound is below
+    /// the state's own, so that the bounds fall along every line. `None`
+    /// where the state's proof is not stored.
+    fn proof_step(&self, state: &State, t: Test, succ: &[(Move, State)]) -> Option<(Move, State)> {
+        if self.static_true(state, t) {
+            return succ.last().copied();
+        }
+        let Look::Proven(h) = self.look(&self.ctx.key(state)) else {
+            return None;
+        };
+        succ.iter()
+            .copied()
+            .find(|(_, c)| matches!(self.look(&self.ctx.key(c)), Look::Proven(hc) if hc < h))
+    }
+
     /// Whether `t` holds at `state` by the static bounds alone.
     fn static_true(&self, state: &State, t: Test) -> bool {
         self.ctx
@@ -906,17 +924,7 @@ impl<'a> Search<'a> {
             self.line.entry(self.ctx.key(&state)).or_insert(depth);
             self.ctx.successors(&state, &mut succ);
             let next = if state.to_move() == keep.prover {
-                if proof.static_true(&state, keep) {
-                    succ.last().copied()
-                } else {
-                    let h = match proof.look(&proof.ctx.key(&state)) {
-                        Look::Proven(h) => h,
-                        _ => return None,
-                    };
-                    succ.iter().copied().find(|(_, c)| {
-                        matches!(proof.look(&proof.ctx.key(c)), Look::Proven(hc) if hc < h)
-                    })
-                }
+                proof.proof_step(&state, keep, &succ)
             } else {
                 let mut found = None;
                 for &(m, c) in &succ {
@@ -1188,7 +1196,7 @@ fn solve_with_facts(
 pub struct Strategist<'a> {
     search: Search<'a>,
     test: Test,
-    forcing: bool,
+    role: Role,
     succ: Vec<(Move, State)>,
 }
 
@@ -1214,28 +1222,16 @@ impl<'a> Strategist<'a> {
         opts: &ReachOptions,
         budget: &'a Budget,
     ) -> Result<Option<Strategist<'a>>, ReachError> {
-        Strategist::make(board, rules, start, t, opts, budget, role == Role::Forcing)
-    }
-
-    fn make(
-        board: &'a Board,
-        rules: &Rules,
-        start: &BasicStart,
-        t: Test,
-        opts: &ReachOptions,
-        budget: &'a Budget,
-        forcing: bool,
-    ) -> Result<Option<Strategist<'a>>, ReachError> {
         let ctx = Ctx::new(board, rules, opts)?;
         let mut search = Search::new(ctx, budget);
         let root = ctx.start(start);
         let Some(holds) = search.test_at(root, 0, t) else {
             return Err(stopped(&search, None, None));
         };
-        Ok((holds == forcing).then(|| Strategist {
+        Ok((holds == (role == Role::Forcing)).then(|| Strategist {
             search,
             test: t,
-            forcing,
+            role,
             succ: Vec::new(),
         }))
     }
@@ -1253,21 +1249,12 @@ impl<'a> Strategist<'a> {
         self.search.line.clear();
         ctx.successors(&s, &mut self.succ);
         let t = self.test;
-        if self.forcing {
-            if self.search.static_true(&s, t) {
-                return Ok(self.succ.last().map(|&(m, _)| m));
-            }
-            self.search.test = t;
-            let Look::Proven(h) = self.search.look(&ctx.key(&s)) else {
-                return Ok(None);
-            };
-            return Ok(self.succ.iter().find_map(|&(m, c)| {
-                matches!(self.search.look(&ctx.key(&c)), Look::Proven(hc) if hc < h).then_some(m)
-            }));
+        self.search.test = t;
+        if self.role == Role::Forcing {
+            return Ok(self.search.proof_step(&s, t, &self.succ).map(|(m, _)| m));
         }
         // A child the table already refutes costs no search (the start's
         // test stored the refutations it found as facts).
-        self.search.test = t;
         let known = self.succ.iter().find_map(|&(m, c)| {
             matches!(self.search.look(&ctx.key(&c)), Look::Disproven(d) if d.depth == NO_DEP)
                 .then_some(m)

@@ -868,8 +868,10 @@ pub fn basic_certificates(
         )?;
         let (cert, nodes, walk_nodes) = job.write(h, &claim, n)?;
         out.tests += 1;
-        out.orders
-            .push(if claim.forcing { "forcing" } else { "denying" });
+        out.orders.push(match claim.role {
+            kosolve_reach::Role::Forcing => "forcing",
+            kosolve_reach::Role::Denying => "denying",
+        });
         out.nodes += walk_nodes + nodes;
         out.decisions += cert.strategy.len() as u64;
         out.certificates.push(cert);
@@ -887,13 +889,13 @@ struct BasicClaim {
     /// The proof search's test behind it: the prover's own (forcing), or
     /// the other side's, which fails (denying).
     test: kosolve_reach::Test,
-    forcing: bool,
+    role: kosolve_reach::Role,
 }
 
 /// The claims of VB and VW (area margins; `None` where that side forces
 /// no end) on a board of `n` points, in the documented order.
 fn basic_claims(vb: Option<i32>, vw: Option<i32>, n: i32) -> Vec<BasicClaim> {
-    use kosolve_reach::Test;
+    use kosolve_reach::{Role, Test};
     let test = |prover, r| Test { prover, r };
     let mut claims = Vec::new();
     if let Some(b) = vb {
@@ -902,7 +904,7 @@ fn basic_claims(vb: Option<i32>, vw: Option<i32>, n: i32) -> Vec<BasicClaim> {
             claim: check::Claim::Ending,
             threshold: b,
             test: test(Color::Black, b),
-            forcing: true,
+            role: Role::Forcing,
         });
     }
     let b = vb.unwrap_or(-n - 1);
@@ -911,7 +913,7 @@ fn basic_claims(vb: Option<i32>, vw: Option<i32>, n: i32) -> Vec<BasicClaim> {
         claim: check::Claim::Finished,
         threshold: b,
         test: test(Color::Black, b + 1),
-        forcing: false,
+        role: Role::Denying,
     });
     if let Some(w) = vw {
         claims.push(BasicClaim {
@@ -919,7 +921,7 @@ fn basic_claims(vb: Option<i32>, vw: Option<i32>, n: i32) -> Vec<BasicClaim> {
             claim: check::Claim::Ending,
             threshold: w,
             test: test(Color::White, w),
-            forcing: true,
+            role: Role::Forcing,
         });
     }
     let w = vw.unwrap_or(n + 1);
@@ -928,7 +930,7 @@ fn basic_claims(vb: Option<i32>, vw: Option<i32>, n: i32) -> Vec<BasicClaim> {
         claim: check::Claim::Finished,
         threshold: w,
         test: test(Color::White, w - 1),
-        forcing: false,
+        role: Role::Denying,
     });
     claims
 }
@@ -1002,13 +1004,8 @@ impl BasicJob<'_> {
         &self,
         claim: &BasicClaim,
     ) -> Result<kosolve_reach::Strategist<'_>, CertificateError> {
-        use kosolve_reach::{ReachOptions, Role, Strategist};
-        let role = if claim.forcing {
-            Role::Forcing
-        } else {
-            Role::Denying
-        };
-        let t = claim.test;
+        use kosolve_reach::{ReachOptions, Strategist};
+        let (t, role) = (claim.test, claim.role);
         let made = Strategist::new(
             self.board,
             &self.rules,
