@@ -1,5 +1,6 @@
 //! `kosolve`: exact solutions and perft counts for Go on tiny boards.
 
+mod analyze;
 mod check;
 mod common;
 mod count;
@@ -33,6 +34,8 @@ enum Command {
     Count(count::Args),
     /// Solve a board exactly under a ruleset.
     Solve(solve::Args),
+    /// The exact value of every legal move, under each of a list of rulesets.
+    Analyze(analyze::Args),
     /// Run a sweep config (boards x rulesets x suicide x komi) into result tables.
     Sweep(sweep::SweepArgs),
     /// Join shard tables of a sweep.
@@ -55,6 +58,7 @@ fn main() -> ExitCode {
         Command::Positions(a) => positions::run(a),
         Command::Count(a) => count::run(a),
         Command::Solve(a) => solve::run(a),
+        Command::Analyze(a) => analyze::run(a),
         Command::Sweep(a) => sweep::run_sweep(a),
         Command::Merge(a) => sweep::run_merge(a),
         Command::Show(a) => sweep::run_show(a),

@@ -57,6 +57,10 @@ pub struct Frame {
     pub caption: String,
     /// The point of the next move where it captures, marked on the picture.
     pub next: Option<(Color, Point)>,
+    /// Short texts written on points (a move analysis's values).
+    pub labels: Vec<(Point, String)>,
+    /// Points ringed in red (where rulesets part).
+    pub rings: Vec<Point>,
 }
 
 /// The key positions of `pv` (moves separated by spaces) played under
@@ -75,6 +79,8 @@ pub fn key_frames(
         position: g.position(),
         caption: "start".into(),
         next: None,
+        labels: Vec::new(),
+        rings: Vec::new(),
     }];
     let moves: Vec<&str> = pv.split_whitespace().collect();
     for (i, name) in moves.iter().enumerate() {
@@ -113,6 +119,8 @@ pub fn key_frames(
                     position: before,
                     caption,
                     next,
+                    labels: Vec::new(),
+                    rings: Vec::new(),
                 }),
             }
         }
@@ -124,6 +132,8 @@ pub fn key_frames(
             position: g.position(),
             caption: format!("end ({end} moves)"),
             next: None,
+            labels: Vec::new(),
+            rings: Vec::new(),
         });
     } else if let Some(f) = frames.last_mut() {
         f.caption = format!("{}; end ({end} moves)", f.caption);
@@ -267,6 +277,28 @@ fn frame_svg(out: &mut String, board: &Board, f: &Frame, x: f64, y: f64) {
             out,
             "<circle class=\"next\" cx=\"{cx:.1}\" cy=\"{cy:.1}\" r=\"{:.1}\" fill=\"none\" stroke=\"{stroke}\" stroke-width=\"2.5\" stroke-dasharray=\"3 2\"/>",
             STONE * 0.55
+        );
+    }
+    for &p in &f.rings {
+        let (cx, cy) = pts[p.index()];
+        let _ = writeln!(
+            out,
+            "<circle class=\"ring\" cx=\"{cx:.1}\" cy=\"{cy:.1}\" r=\"{:.1}\" fill=\"none\" stroke=\"#d01c1c\" stroke-width=\"2.5\"/>",
+            STONE * 1.05
+        );
+    }
+    for (p, text) in &f.labels {
+        let (cx, cy) = pts[p.index()];
+        let fill = match f.position.get(*p) {
+            Cell::Stone(Color::Black) => "#fafafa",
+            _ => "#0a3d91",
+        };
+        let _ = writeln!(
+            out,
+            "<text class=\"label\" data-point=\"{}\" x=\"{cx:.1}\" y=\"{:.1}\" font-family=\"sans-serif\" font-size=\"11\" font-weight=\"bold\" fill=\"{fill}\" text-anchor=\"middle\">{}</text>",
+            p.index(),
+            cy + 4.0,
+            escape(text)
         );
     }
     let _ = writeln!(out, "</g>");
