@@ -15,6 +15,7 @@
 
 pub mod csv;
 pub mod json;
+pub mod markdown;
 mod search;
 pub mod sgf;
 pub mod svg;

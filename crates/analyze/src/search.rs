@@ -122,7 +122,15 @@ struct Run<'a> {
 impl Run<'_> {
     /// The options for the next move: what is left of the limits, or why
     /// nothing is.
-    fn next_opts(&self) -> Result<SolveOptions, Stop> {
+    fn next_opts(&mut self) -> Result<SolveOptions, Stop> {
+        let o = self.left();
+        if let Err(why) = o {
+            self.stopped = Some(why);
+        }
+        o
+    }
+
+    fn left(&self) -> Result<SolveOptions, Stop> {
         if let Some(stop) = self.stopped {
             return Err(stop);
         }

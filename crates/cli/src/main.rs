@@ -13,6 +13,7 @@ mod report;
 mod solve;
 mod start;
 mod sweep;
+mod sweep_analysis;
 
 use clap::{Parser, Subcommand};
 use common::CliError;

@@ -244,6 +244,7 @@ pub fn run_sweep(a: SweepArgs) -> Result<(), CliError> {
     if jobs == 0 {
         return Err(CliError::Usage("--jobs must be at least 1".into()));
     }
+    let out_dir = a.out.clone();
     let opts = SweepOptions {
         out: a.out,
         jobs,
@@ -257,6 +258,23 @@ pub fn run_sweep(a: SweepArgs) -> Result<(), CliError> {
         kosolve_sweep::SweepError::JobFailed { .. } => CliError::Internal(e.to_string()),
         e => CliError::Io(e.to_string()),
     })?;
+    // The analyses the config asks for, once per sweep (not per shard),
+    // and the page again with their sections.
+    if shard.is_none_or(|(i, _)| i == 1) {
+        let done = crate::sweep_analysis::run(&config, &out_dir, a.resume)?;
+        if let Some(md) = &s.markdown {
+            let rows = kosolve_sweep::read_rows(&s.csv).map_err(|e| CliError::Io(e.to_string()))?;
+            let page = crate::sweep_analysis::page(&config, &rows, &out_dir);
+            kosolve_sweep::write_atomic(md, page.as_bytes())
+                .map_err(|e| CliError::Io(e.to_string()))?;
+        }
+        if done > 0 {
+            println!(
+                "sweep {}: analysed every move of {done} positions",
+                config.name
+            );
+        }
+    }
     println!(
         "sweep {}: {} jobs ({} computed, {} resumed, {} not solved) in {:.1} s; wrote {}{}",
         config.name,
@@ -287,7 +305,9 @@ pub fn run_merge(a: MergeArgs) -> Result<(), CliError> {
         .map_err(|e| CliError::Io(e.to_string()))?;
     if let Some(c) = &config {
         let md = a.out.with_extension("md");
-        kosolve_sweep::write_atomic(&md, kosolve_report::markdown(c, &rows).as_bytes())
+        let dir = a.out.parent().unwrap_or(std::path::Path::new("."));
+        let page = crate::sweep_analysis::page(c, &rows, dir);
+        kosolve_sweep::write_atomic(&md, page.as_bytes())
             .map_err(|e| CliError::Io(e.to_string()))?;
     }
     println!("merged {} rows into {}", rows.len(), a.out.display());

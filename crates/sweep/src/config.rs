@@ -88,6 +88,7 @@ struct RawPosition {
     note: Option<String>,
     claim: Option<String>,
     pair: Option<String>,
+    analyze: Option<bool>,
 }
 
 #[derive(Deserialize, Debug, Default)]
@@ -178,6 +179,9 @@ pub struct NamedPosition {
     pub claim: Option<PositionClaim>,
     /// The position this one is compared with for its claim.
     pub pair: Option<String>,
+    /// Whether the sweep also analyses every legal move from the position
+    /// under the config's rulesets (`analyze = true`; docs/analyze.md).
+    pub analyze: bool,
 }
 
 /// A claim of the *Fixed Ko* text that a pair of positions tests
@@ -338,6 +342,7 @@ fn position(p: &RawPosition) -> Result<NamedPosition, String> {
         note: p.note.clone().unwrap_or_default(),
         claim,
         pair: p.pair.clone(),
+        analyze: p.analyze.unwrap_or(false),
     })
 }
 
