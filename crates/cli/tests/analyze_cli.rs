@@ -496,3 +496,132 @@ fn check_tree(client: &str, rows: usize, komi: f64, t: &Json, r: &Json) {
         }
     }
 }
+
+/// A config of one position, analysed.
+const ANALYSED: &str = r#"
+name = "analysed"
+rules = ["psk", "fixed", "primitive"]
+suicide = ["forbidden"]
+komi = [0]
+
+[limits]
+threads = 1
+memory_mib = 16
+
+[[positions]]
+name = "corner"
+board = "2x3"
+diagram = "X../..."
+to_move = "white"
+analyze = true
+"#;
+
+/// The CSV rows of an analysis file: (rules, move) -> value.
+fn csv_values(path: &Path) -> Vec<(String, String, String)> {
+    let mut r = csv::Reader::from_path(path).unwrap();
+    r.records()
+        .map(|rec| {
+            let rec = rec.unwrap();
+            (rec[1].to_string(), rec[4].to_string(), rec[5].to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn a_sweep_analyses_the_positions_that_ask_and_resumes() {
+    let dir = tmpdir("analyze", "sweep");
+    let config = dir.join("analysed.toml");
+    std::fs::write(&config, ANALYSED).unwrap();
+    let out = dir.join("out");
+    let o = common::sweep(&config, &out, &["--jobs", "1"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let folder = out.join("analysis/analysed");
+    let rows = csv_values(&folder.join("corner.csv"));
+    // The same values as `kosolve analyze` from the same start.
+    let a = analyze(&[
+        "--board",
+        "2x3",
+        "--position",
+        "X../...",
+        "--to-move",
+        "white",
+        "--rules",
+        "psk,fixed,primitive",
+    ]);
+    for r in ["psk", "fixed", "primitive"] {
+        for (name, v) in values(&a, r) {
+            let row = rows
+                .iter()
+                .find(|(rr, m, _)| rr == r && *m == name)
+                .expect("a row per move");
+            assert_eq!(row.2.parse::<f64>().ok(), v.as_f64(), "{r} {name}");
+        }
+    }
+    let page = std::fs::read_to_string(out.join("analysed.md")).unwrap();
+    assert!(page.contains("## Every move"), "{page}");
+    assert!(page.contains("![every move](analysis/analysed/corner.svg)"));
+    roxmltree::Document::parse(&std::fs::read_to_string(folder.join("corner.svg")).unwrap())
+        .unwrap();
+    // --resume keeps a finished analysis; a missing one is computed again.
+    let section = folder.join("corner.md");
+    std::fs::write(&section, "### corner (kept)\n").unwrap();
+    let o = common::sweep(&config, &out, &["--jobs", "1", "--resume"]);
+    assert!(o.status.success());
+    assert!(std::fs::read_to_string(out.join("analysed.md"))
+        .unwrap()
+        .contains("### corner (kept)"));
+    std::fs::remove_file(&section).unwrap();
+    let o = common::sweep(&config, &out, &["--jobs", "1", "--resume"]);
+    assert!(o.status.success());
+    assert!(
+        std::fs::read_to_string(&section).unwrap().contains("| ! |"),
+        "recomputed, with the rulesets parting"
+    );
+    // A bad value is refused when the config is read.
+    std::fs::write(
+        &config,
+        ANALYSED.replace("analyze = true", "analyze = \"yes\""),
+    )
+    .unwrap();
+    let o = common::sweep(&config, &dir.join("bad"), &[]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("analyze"));
+}
+
+/// The committed analyses of the bestiary agree with its table: under each
+/// ruleset whose every move the analysis settled, the best move's value is
+/// the position's value, which the table's solve found on its own.
+#[test]
+fn the_committed_bestiary_analyses_agree_with_the_bestiary_table() {
+    let table = repo().join("results/bestiary.csv");
+    let mut r = csv::Reader::from_path(&table).unwrap();
+    let rows: Vec<csv::StringRecord> = r.records().map(|x| x.unwrap()).collect();
+    let mut compared = 0;
+    for pos in ["single-ko", "triple-ko"] {
+        let file = repo().join(format!("results/analysis/bestiary/{pos}.csv"));
+        let mut a = csv::Reader::from_path(&file).unwrap();
+        let cells: Vec<csv::StringRecord> = a.records().map(|x| x.unwrap()).collect();
+        for row in rows
+            .iter()
+            .filter(|row| &row[16] == pos && &row[8] == "solved")
+        {
+            let rules = &row[1];
+            // Fundamental's table value is the score; basic's void has no order.
+            if rules == "fundamental" || rules == "basic" {
+                continue;
+            }
+            let moves: Vec<&csv::StringRecord> = cells.iter().filter(|c| &c[1] == rules).collect();
+            if moves.is_empty() || moves.iter().any(|c| c[10] != *"solved" && c[10] != *"ends") {
+                continue;
+            }
+            let best = moves
+                .iter()
+                .map(|c| c[5].parse::<i32>().unwrap())
+                .max()
+                .unwrap();
+            assert_eq!(best, row[4].parse::<i32>().unwrap(), "{pos} {rules}");
+            compared += 1;
+        }
+    }
+    assert!(compared >= 12, "only {compared} rulesets compared");
+}
