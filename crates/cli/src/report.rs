@@ -40,6 +40,9 @@ pub fn run(a: Args) -> Result<(), CliError> {
     report
         .page
         .push_str(&kosolve_report::overview::studies_section(&a.dir));
+    report
+        .page
+        .push_str(&kosolve_report::overview::analyses_section(&a.dir));
     match &a.out {
         Some(p) => {
             let dir = p

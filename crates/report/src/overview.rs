@@ -83,6 +83,52 @@ pub fn studies_section(dir: &Path) -> String {
     s
 }
 
+/// The "Every move" section of the page over `dir`: each position a sweep
+/// analysed move by move (`analyze = true`; its files under
+/// `analysis/<config>/`), with its picture and links to its table on the
+/// sweep's page and to its CSV; empty where there is none.
+pub fn analyses_section(dir: &Path) -> String {
+    let Ok(configs) = std::fs::read_dir(dir.join("analysis")) else {
+        return String::new();
+    };
+    let mut found: Vec<(String, String)> = Vec::new();
+    for c in configs.filter_map(|e| e.ok()) {
+        let config = c.file_name().to_string_lossy().into_owned();
+        let Ok(files) = std::fs::read_dir(c.path()) else {
+            continue;
+        };
+        for f in files.filter_map(|e| e.ok()) {
+            let name = f.file_name().to_string_lossy().into_owned();
+            if let Some(pos) = name.strip_suffix(".md") {
+                found.push((config.clone(), pos.to_string()));
+            }
+        }
+    }
+    if found.is_empty() {
+        return String::new();
+    }
+    found.sort();
+    let mut s = String::from(
+        "## Every move
+
+",
+    );
+    s.push_str(
+        "Positions analysed move by move (`analyze = true`; docs/analyze.md): every legal \
+         move's value under each ruleset, written on its point (`*` proven best; ringed \
+         where the rulesets part). The tables are on each sweep's page.\n\n",
+    );
+    for (config, pos) in found {
+        let _ = writeln!(s, "### {config}: {pos}\n");
+        let _ = writeln!(s, "![every move of {pos}](analysis/{config}/{pos}.svg)\n");
+        let _ = writeln!(
+            s,
+            "Table: [{config}.md]({config}.md#{pos}); rows: [analysis/{config}/{pos}.csv](analysis/{config}/{pos}.csv).\n"
+        );
+    }
+    s
+}
+
 /// The sweep configs of `dir`: every `*.toml`, by file name; an empty
 /// list where `dir` does not exist. A config that does not load is an
 /// error naming it.
