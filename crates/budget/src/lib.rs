@@ -19,6 +19,8 @@
 //! assert_eq!(budget.check(), Err(Stop::Cancelled));
 //! ```
 
+#![warn(missing_docs)]
+
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;

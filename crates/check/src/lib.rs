@@ -26,6 +26,8 @@
 //! assert_eq!(report.games, 1);
 //! ```
 
+#![warn(missing_docs)]
+
 mod board;
 mod check;
 mod format;

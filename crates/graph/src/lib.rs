@@ -34,6 +34,8 @@
 //! assert_eq!(g.edge_count(), 12);
 //! ```
 
+#![warn(missing_docs)]
+
 mod attractor;
 mod build;
 mod interner;
