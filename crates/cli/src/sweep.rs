@@ -126,7 +126,12 @@ fn job_options(job: &Job, nodes: &Arc<AtomicU64>) -> SolveOptions {
         max_seconds: job.limits.max_seconds,
         progress: Some(nodes.clone()),
         engine: job.limits.engine,
-        method: job.limits.kee_method,
+        // The config's method where it applies to the job's ruleset; `auto` elsewhere.
+        method: if job.limits.method.applies_to(job.rules.ruleset) {
+            job.limits.method
+        } else {
+            kosolve_solver::Method::Auto
+        },
         kee_max_situations: job.limits.kee_situations,
         ..SolveOptions::default()
     }

@@ -149,7 +149,7 @@ impl Method {
         self as usize
     }
 
-    /// The name `--method` and sweep configs (`kee_method`) take.
+    /// The name `--method` and sweep configs (`method`) take.
     pub fn name(self) -> &'static str {
         match self {
             Method::Auto => "auto",

@@ -69,6 +69,7 @@ struct RawConfig {
     rules: Spanned<Vec<Spanned<String>>>,
     suicide: Option<Spanned<Vec<Spanned<String>>>>,
     komi: Option<Spanned<Vec<Spanned<toml::Value>>>>,
+    method: Option<Spanned<String>>,
     kee_method: Option<Spanned<String>>,
     engine: Option<Spanned<String>>,
     certificates: Option<bool>,
@@ -113,13 +114,15 @@ pub struct Limits {
     pub memory_mib: u64,
     /// Threads of one job.
     pub threads: usize,
-    /// How Kee jobs are solved (`kee_method = "search" | "parity" |
-    /// "auto"`; default `auto`): [`Method::Parity`] is the parity method
-    /// (forgetful games, the situation graph, restricted games; docs/kee.md),
-    /// [`Method::Auto`] the parity method from the empty board and where the
-    /// search is not offered, else the search (as `kosolve solve`'s
-    /// default). Jobs of other rulesets ignore it.
-    pub kee_method: Method,
+    /// The method of each job (`method = "auto" | "search" | "parity" |
+    /// "retrograde"`, or its older name `kee_method`; default `auto`), for
+    /// the rulesets it applies to ([`Method::applies_to`]): every other job
+    /// is solved by `auto`. [`Method::Parity`] is Kee's parity method
+    /// (forgetful games, the situation graph, restricted games;
+    /// docs/kee.md), [`Method::Retrograde`] `basic` by retrograde analysis,
+    /// [`Method::Search`] the search (for `basic` the proof search), and
+    /// [`Method::Auto`] what `kosolve solve` picks by default.
+    pub method: Method,
     /// Kee jobs by the parity game: the most situation classes of one
     /// graph (`limits.kee_situations`; `None`: as many as `memory_mib`
     /// holds). A graph that outgrows it gives way to restricted games,
@@ -148,7 +151,7 @@ impl Default for Limits {
             max_seconds: None,
             memory_mib: 1024,
             threads: 1,
-            kee_method: Method::Auto,
+            method: Method::Auto,
             kee_situations: None,
             engine: kosolve_solver::Engine::Auto,
             certificates: false,
@@ -504,7 +507,7 @@ impl Ctx<'_> {
         Ok(komi)
     }
 
-    /// `[limits]`, `kee_method`, `engine` and `certificates`.
+    /// `[limits]`, `method` (or `kee_method`), `engine` and `certificates`.
     fn limits(&self, raw: &RawConfig) -> Result<Limits, ConfigError> {
         let d = Limits::default();
         let l = &raw.limits;
@@ -530,18 +533,26 @@ impl Ctx<'_> {
             }
             s => s.as_ref().map(|s| *s.get_ref()),
         };
-        let kee_method = match &raw.kee_method {
-            None => Method::Auto,
-            Some(m) => match Method::from_name(m.get_ref()) {
-                Some(k) if k.applies_to(Ruleset::Kee) => k,
-                _ => {
+        let method = match (&raw.method, &raw.kee_method) {
+            (Some(_), Some(k)) => {
+                return Err(self.err(
+                    k.span(),
+                    "give 'method' or its older name 'kee_method', not both".into(),
+                ))
+            }
+            (None, None) => Method::Auto,
+            (Some(m), None) | (None, Some(m)) => match Method::from_name(m.get_ref()) {
+                Some(k) => k,
+                None => {
+                    let names: Vec<&str> = Method::ALL.iter().map(|m| m.name()).collect();
                     return Err(self.err(
                         m.span(),
                         format!(
-                            "kee_method '{}' is not one of: search, parity, auto",
-                            m.get_ref()
+                            "method '{}' is not one of: {}",
+                            m.get_ref(),
+                            names.join(", ")
                         ),
-                    ))
+                    ));
                 }
             },
         };
@@ -561,7 +572,7 @@ impl Ctx<'_> {
             max_seconds,
             memory_mib: l.memory_mib.unwrap_or(d.memory_mib),
             threads: l.threads.unwrap_or(d.threads),
-            kee_method,
+            method,
             kee_situations: l.kee_situations,
             certificate_work: l.certificate_work.unwrap_or(d.certificate_work),
         };

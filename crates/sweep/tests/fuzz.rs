@@ -77,6 +77,7 @@ const TOP_KEYS: Keys = &[
     ),
     ("suicide", &["[\"forbidden\", \"allowed\"]"]),
     ("komi", &["[0, 0.5, \"-1.5\"]"]),
+    ("method", &["\"parity\"", "\"auto\"", "\"retrograde\""]),
     ("kee_method", &["\"parity\"", "\"auto\""]),
     ("engine", &["\"pns\"", "\"id\""]),
     ("certificates", &["true"]),
@@ -102,6 +103,7 @@ const POSITION_KEYS: Keys = &[
     ("source", &["\"s\""]),
     ("claim", &["\"fixed-ko-eye\""]),
     ("pair", &["\"p\"", "\"q\""]),
+    ("analyze", &["true", "false"]),
 ];
 
 /// A config with every key valid or left out (`rules` always there, and

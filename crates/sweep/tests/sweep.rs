@@ -137,25 +137,32 @@ fn certificate_work_defaults_to_2_pow_24_and_zero_is_refused() {
 }
 
 #[test]
-fn kee_method_defaults_to_auto() {
+fn method_defaults_to_auto() {
     // The method `kosolve solve` picks, so that a sweep answers where the
     // product does.
-    assert_eq!(config().limits.kee_method, Method::Auto);
-    let c = with_setting("kee", "kee_method = \"search\"").unwrap();
-    assert_eq!(c.limits.kee_method, Method::Search);
-    let c = with_setting("kee", "kee_method = \"parity\"").unwrap();
-    assert_eq!(c.limits.kee_method, Method::Parity);
-    assert!(c
-        .jobs()
-        .iter()
-        .all(|j| j.limits.kee_method == Method::Parity));
-    let c = with_setting("kee", "kee_method = \"auto\"").unwrap();
-    assert_eq!(c.limits.kee_method, Method::Auto);
-    // A method that does not solve Kee is refused.
-    let e = with_setting("kee", "kee_method = \"retrograde\"")
+    assert_eq!(config().limits.method, Method::Auto);
+    for (text, want) in [
+        ("method = \"search\"", Method::Search),
+        ("method = \"parity\"", Method::Parity),
+        ("method = \"retrograde\"", Method::Retrograde),
+        ("method = \"auto\"", Method::Auto),
+        // The older name of the key reads the same.
+        ("kee_method = \"parity\"", Method::Parity),
+        ("kee_method = \"search\"", Method::Search),
+    ] {
+        let c = with_setting("kee", text).unwrap();
+        assert_eq!(c.limits.method, want, "{text}");
+        assert!(c.jobs().iter().all(|j| j.limits.method == want));
+    }
+    // Both names at once, and a name that is no method, are refused.
+    let e = with_setting("kee", "method = \"search\"\nkee_method = \"parity\"")
         .unwrap_err()
         .to_string();
-    assert!(e.contains("kee_method 'retrograde' is not one of"), "{e}");
+    assert!(e.contains("not both"), "{e}");
+    let e = with_setting("kee", "method = \"graph\"")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("method 'graph' is not one of"), "{e}");
 }
 
 #[test]
