@@ -279,7 +279,7 @@ impl Run<'_> {
             let mut mv = self.cell(m, 0, 0, pv, nodes, seconds, status);
             let key = b.value.margin().unwrap_or(0);
             (mv.lower, mv.upper) = (key, key);
-            mv.value = Some(Value::of_basic(b.value));
+            mv.value = Some(Value::of_basic(b.value.margin()));
             mv.outcome = Some(basic_outcome(b.value.margin()));
             return mv;
         }

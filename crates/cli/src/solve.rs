@@ -472,7 +472,7 @@ fn to_json(board: &Arc<Board>, r: &Report, setup: &Setup) -> serde_json::Value {
             // The value with komi applied, in points (or null: void); it
             // stands for both bounds.
             let b = a.basic().expect("a basic answer");
-            let m = value_json(Value::of_basic(b.value));
+            let m = value_json(Value::of_basic(b.value.margin()));
             v["value"] = m.clone();
             v["lower"] = m.clone();
             v["upper"] = m;
@@ -910,7 +910,9 @@ pub fn sgf_of(board: &Arc<Board>, r: &Report, setup: &Setup) -> Option<String> {
 fn sgf_value_text(r: &Report) -> String {
     let of = |v: i32| Value::of_search(r.rules.ruleset, v).signed();
     match &r.answer {
-        a if a.basic().is_some() => Value::of_basic(a.basic().expect("basic").value).signed(),
+        a if a.basic().is_some() => {
+            Value::of_basic(a.basic().expect("basic").value.margin()).signed()
+        }
         a => match (a.value(), a.bounds()) {
             (Some(v), _) => of(v),
             (None, Some((lo, hi))) => format!("not proven, bounds [{}, {}]", of(lo), of(hi)),

@@ -150,7 +150,7 @@ fn fill_row(row: &mut Row, report: &Report) {
             // basic (either method): value with komi applied, or void; the bounds are VB and VW.
             let b = a.basic().expect("a basic answer");
             row.status = Status::Solved;
-            row.value = Some(Value::of_basic(b.value));
+            row.value = Some(Value::of_basic(b.value.margin()));
             row.outcome = Verdict::Outcome(match b.value.margin() {
                 None => Outcome::Void,
                 Some(h) => kosolve_solver::outcome(ValueKind::Margin, 0, Komi(-h)),

@@ -5,8 +5,8 @@
 use crate::lookup::{cell, find, find_at, rect, value_of};
 use kosolve_board::Suicide;
 use kosolve_rules::{Komi, Ruleset};
-use kosolve_solver::{Outcome, Value};
 use kosolve_sweep::{Config, PositionClaim, Row, Status, Verdict};
+use kosolve_vocab::{Outcome, Value};
 use std::fmt::Write;
 
 /// What a claim is settled from: the sweep's config and rows, at one komi.

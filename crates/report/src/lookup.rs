@@ -3,8 +3,8 @@
 
 use kosolve_board::{Board, BoardSpec, Shape, Suicide};
 use kosolve_rules::{Komi, Ruleset};
-use kosolve_solver::Value;
 use kosolve_sweep::{Row, Status};
+use kosolve_vocab::Value;
 
 /// The row of an empty-board job.
 pub(crate) fn find<'a>(

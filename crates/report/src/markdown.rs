@@ -4,8 +4,8 @@
 use crate::lookup::{cell, find, find_at};
 use kosolve_board::{Board, Suicide};
 use kosolve_rules::{AnyGame, Game, Komi, Move, Rules, Ruleset, Start, ValueKind};
-use kosolve_solver::Value;
 use kosolve_sweep::{Config, Row, Status};
+use kosolve_vocab::Value;
 use std::fmt::Write;
 use std::sync::Arc;
 

@@ -2,8 +2,8 @@
 //! runner writes (no solver): position sections and the claims that
 //! position pairs settle.
 
-use kosolve_solver::{Outcome, Value};
 use kosolve_sweep::*;
+use kosolve_vocab::{Outcome, Value};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicU64;
 use std::sync::Arc;

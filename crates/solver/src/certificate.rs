@@ -656,7 +656,7 @@ pub fn certificates_with(
         .standard(board.clone(), margin_rules)
         .map_err(CertificateError::Setup)?;
     let mut opts = opts.clone();
-    let pns = opts.engine.resolve(&game) == crate::Engine::Pns;
+    let pns = crate::resolve_engine(opts.engine, &game) == crate::Engine::Pns;
     opts.threads = 1;
     opts.pv = false;
     // The writer's budget replaces the solve's node limit (a time limit

@@ -3,7 +3,7 @@
 use crate::row::JobKey;
 use kosolve_board::{Board, BoardSpec, Color, Position, Suicide};
 use kosolve_rules::{Komi, Rules, Ruleset, Setup, Start};
-use kosolve_solver::Method;
+use kosolve_vocab::Method;
 use serde::Deserialize;
 use std::fmt;
 use std::path::Path;
@@ -130,7 +130,7 @@ pub struct Limits {
     pub kee_situations: Option<u64>,
     /// The search engine (`engine = "auto" | "pns" | "id"`, as `kosolve
     /// solve --engine`; values never depend on it, the effort columns do).
-    pub engine: kosolve_solver::Engine,
+    pub engine: kosolve_vocab::Engine,
     /// Write proof certificates of every solved job whose ruleset has them
     /// (`certificates = true`; docs/certificates.md), next to its PV.
     pub certificates: bool,
@@ -153,7 +153,7 @@ impl Default for Limits {
             threads: 1,
             method: Method::Auto,
             kee_situations: None,
-            engine: kosolve_solver::Engine::Auto,
+            engine: kosolve_vocab::Engine::Auto,
             certificates: false,
             certificate_work: DEFAULT_CERTIFICATE_WORK,
         }
@@ -557,8 +557,8 @@ impl Ctx<'_> {
             },
         };
         let engine = match &raw.engine {
-            None => kosolve_solver::Engine::Auto,
-            Some(e) => kosolve_solver::Engine::from_name(e.get_ref()).ok_or_else(|| {
+            None => kosolve_vocab::Engine::Auto,
+            Some(e) => kosolve_vocab::Engine::from_name(e.get_ref()).ok_or_else(|| {
                 self.err(
                     e.span(),
                     format!("engine '{}' is not one of: auto, pns, id", e.get_ref()),

@@ -2,7 +2,7 @@
 
 use kosolve_board::{BoardError, BoardSpec, Suicide};
 use kosolve_rules::{Komi, Rules, RulesError, Ruleset};
-use kosolve_solver::{Outcome, Value};
+use kosolve_vocab::{Outcome, Value};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::io::Write;

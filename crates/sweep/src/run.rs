@@ -6,7 +6,7 @@ use crate::row::{
 };
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
 use kosolve_rules::Komi;
-use kosolve_solver::Value;
+use kosolve_vocab::Value;
 use rayon::prelude::*;
 use std::collections::HashMap;
 use std::fmt;

@@ -1,8 +1,8 @@
 //! Sweep mechanics with a stand-in job runner (no solver): config errors,
 //! append-as-you-go, resume, locks, shards and merge.
 
-use kosolve_solver::{Method, Value};
 use kosolve_sweep::*;
+use kosolve_vocab::{Method, Value};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -38,7 +38,7 @@ fn fake(job: &Job, _nodes: &Arc<AtomicU64>) -> JobOutput {
         kosolve_rules::Ruleset::Fundamental => Value::Score(kosolve_rules::Komi(2 * v)),
         _ => Value::of_search(rs, v),
     });
-    row.outcome = Verdict::Outcome(kosolve_solver::outcome(
+    row.outcome = Verdict::Outcome(kosolve_vocab::outcome(
         kosolve_rules::ValueKind::Margin,
         v,
         kosolve_rules::Komi::ZERO,
@@ -104,12 +104,12 @@ fn with_setting(rules: &str, setting: &str) -> Result<Config, ConfigError> {
 
 #[test]
 fn engine_defaults_to_auto_and_unknown_engines_are_refused() {
-    assert_eq!(config().limits.engine, kosolve_solver::Engine::Auto);
+    assert_eq!(config().limits.engine, kosolve_vocab::Engine::Auto);
     let c = with_setting("psk", "engine = \"id\"").unwrap();
     assert!(c
         .jobs()
         .iter()
-        .all(|j| j.limits.engine == kosolve_solver::Engine::Id));
+        .all(|j| j.limits.engine == kosolve_vocab::Engine::Id));
     let e = with_setting("psk", "engine = \"dfpn\"")
         .unwrap_err()
         .to_string();

@@ -6,7 +6,6 @@
 //! all come from here, so they cannot drift apart.
 
 use crate::Outcome;
-use kosolve_retrograde::BasicValue;
 use kosolve_rules::{Komi, Ruleset, ValueKind};
 use std::fmt;
 
@@ -37,11 +36,12 @@ impl Value {
         }
     }
 
-    /// The value retrograde analysis returns for `basic`.
-    pub fn of_basic(v: BasicValue) -> Value {
-        match v {
-            BasicValue::Margin(h) => Value::Basic(Komi(h)),
-            BasicValue::Void => Value::Void,
+    /// A finished `basic` game's margin (half points, komi applied), or a
+    /// void game (`None`).
+    pub fn of_basic(margin: Option<i32>) -> Value {
+        match margin {
+            Some(h) => Value::Basic(Komi(h)),
+            None => Value::Void,
         }
     }
 

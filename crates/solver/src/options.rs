@@ -1,0 +1,239 @@
+//! The options of a solve: the engine and the method resolved for a game,
+//! the live figures, [`SolveOptions`] and the default memory.
+
+use crate::*;
+
+/// How the root is searched.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Strategy {
+    /// A sequence of null-window searches (MTD(f)); each completed one
+    /// tightens the proven root bounds, so a stop keeps them.
+    Mtdf,
+    /// One full-window alpha-beta search; a stop proves nothing.
+    FullWindow,
+}
+
+/// The most points on which `--method auto` solves `basic` by retrograde
+/// analysis (its default limit from the empty board); larger boards go to
+/// the proof search.
+pub const BASIC_RETROGRADE_POINTS: usize = 14;
+
+/// The engine that runs: `Auto` resolved for a game (docs/performance.md,
+/// "Proof-number search against alpha-beta"); `Pns` only where the
+/// ruleset has dependency tracking.
+pub fn resolve_engine<G: Game>(engine: Engine, game: &G) -> Engine {
+    let tracked = game.history_free_key().is_some() && game.future_key().is_some();
+    match engine {
+        Engine::Pns if tracked => Engine::Pns,
+        Engine::Auto if tracked && auto_picks_pns(game) => Engine::Pns,
+        _ => Engine::Id,
+    }
+}
+
+/// The method that runs: `basic` by the method asked for, `auto`
+/// picking retrograde analysis on boards it numbers in advance (at most
+/// [`BASIC_RETROGRADE_POINTS`]) and the proof search elsewhere; Kee by
+/// the method asked for, `auto` picking the parity method where the
+/// search is not offered and the start has no moves to replay
+/// ([`kee_auto_parity`]); every other ruleset by the search.
+pub fn resolve_method(method: Method, board: &Board, rules: &Rules, setup: &Setup) -> Method {
+    let _ = setup;
+    match rules.ruleset {
+        Ruleset::Basic => match method {
+            Method::Search => Method::Search,
+            Method::Auto if board.len() > BASIC_RETROGRADE_POINTS => Method::Search,
+            _ => Method::Retrograde,
+        },
+        Ruleset::Kee => match method {
+            Method::Parity => Method::Parity,
+            Method::Auto if kee_auto_parity(board, rules, setup) => Method::Parity,
+            _ => Method::Search,
+        },
+        _ => Method::Search,
+    }
+}
+
+/// Where `--engine auto` picks proof-number search (docs/performance.md,
+/// "Proof-number search against alpha-beta", and "The engine for win/loss
+/// games and graph boards"):
+/// - in the win/loss games (primitive, Fundamental and both Ultimate Go
+///   versions) everywhere: on 1x6, 1x7, 2x3, 2x4 and 3x3 from the empty
+///   board it takes 2 to 40 times fewer nodes than alpha-beta, and it
+///   settles the Fundamental Go komis that alpha-beta does not;
+/// - in the margin games, measured on one thread from the empty board
+///   under psk, ssk, nssk, fixed, basic-fixed and bkr: alpha-beta is faster
+///   on rectangles of up to 9 points and on 3x4 and 2x5 (a factor of 1.3
+///   to 3), proof-number search on 1x10, 1x11, 2x6 and everything of 13
+///   points or more (4x4, 3x5 and 2x7 solve in a minute, where alpha-beta
+///   proves no bound in ten); on three-dimensional grids (the cube 2x2x2:
+///   psk in 2.3 M nodes, where alpha-beta proves no value in 20 M); on
+///   rings alpha-beta up to 12 points.
+fn auto_picks_pns<G: Game>(game: &G) -> bool {
+    if game.rules().ruleset.value_kind() != kosolve_rules::ValueKind::Margin {
+        return true;
+    }
+    let points = game.board().len();
+    match *game.board().shape() {
+        kosolve_board::Shape::Rect { rows, cols } => {
+            let short = rows.min(cols);
+            points >= 13 || (short == 1 && points >= 10) || (short == 2 && points >= 12)
+        }
+        kosolve_board::Shape::Grid { .. } => true,
+        _ => points >= 13,
+    }
+}
+
+/// Live figures of a running solve, for progress displays: the threshold
+/// under test and the bounds proven so far (the nodes go to
+/// [`SolveOptions::progress`]). Results never depend on them.
+#[derive(Debug)]
+pub struct Live {
+    /// The threshold t of the test "value >= t" under way (`i32::MIN`: none).
+    pub threshold: AtomicI32,
+    /// The proven lower bound (`i32::MIN` before the first solve starts).
+    pub lower: AtomicI32,
+    /// The proven upper bound (`i32::MAX` before the first solve starts).
+    pub upper: AtomicI32,
+    /// The bytes the transposition tables hold.
+    pub table_bytes: AtomicU64,
+}
+
+impl Default for Live {
+    fn default() -> Self {
+        Live {
+            threshold: AtomicI32::new(i32::MIN),
+            lower: AtomicI32::new(i32::MIN),
+            upper: AtomicI32::new(i32::MAX),
+            table_bytes: AtomicU64::new(0),
+        }
+    }
+}
+
+/// Options of a solve.
+#[derive(Clone, Debug)]
+pub struct SolveOptions {
+    /// Threads (1 = serial).
+    pub threads: usize,
+    /// Transposition table cap in MiB.
+    pub memory_mib: usize,
+    /// Stop after about this many nodes.
+    pub max_nodes: Option<u64>,
+    /// Stop after about this many seconds.
+    pub max_seconds: Option<f64>,
+    /// Try pass-like moves (pass, delays, draw) before board plays.
+    pub pass_first: bool,
+    /// The root strategy.
+    pub strategy: Strategy,
+    /// Whether to compute the principal variation.
+    pub pv: bool,
+    /// With several threads, split the tree at plies below this depth.
+    pub split_depth: usize,
+    /// Order board plays by the history heuristic (cutoffs found so far).
+    pub history: bool,
+    /// A counter that receives the nodes as they are searched, for progress
+    /// displays (it is added to, never reset; results do not depend on it).
+    pub progress: Option<Arc<AtomicU64>>,
+    /// Refuse boards the solver is not expected to finish (see [`check_feasible`]).
+    pub refuse_large: bool,
+    /// Dependency tracking: store bounds under history-free keys with the
+    /// history entries their proofs read (docs/solver.md). Rulesets whose
+    /// legality reads more than a set of entries (basic ko, Kee) ignore it.
+    pub dependencies: bool,
+    /// Null-window tests by iterative deepening on the depth: short
+    /// proofs are found before the search follows lines of thousands of
+    /// moves (docs/solver.md).
+    pub deepening: bool,
+    /// The method asked for ([`resolve_method`] picks the one that runs).
+    pub method: Method,
+    /// With [`Method::Parity`]: the most situation classes of one graph, below
+    /// what `memory_mib` allows (`None`: `memory_mib` alone decides).
+    pub kee_max_situations: Option<u64>,
+    /// With [`Method::Parity`]: bound the value by forgetful games before
+    /// the situation graph (docs/kee.md, "Forgetful games"); off only to
+    /// measure them or to check them against the graph and restricted games.
+    pub kee_forgetful: bool,
+    /// Cut where the ruleset's exact static bounds ([`Game::static_bounds`]:
+    /// pass-alive chains and their eyes) decide the window (docs/solver.md,
+    /// "Static bounds").
+    pub static_bounds: bool,
+    /// Within one iterative-deepening pass, answer "unknown" at once for a
+    /// node the pass already found unknown under the same or a deeper
+    /// limit (docs/solver.md, "Iterative deepening"); never changes a value.
+    pub unknown_cache: bool,
+    /// Dependency tracking keys results by the least history-free key of
+    /// the state's images under the board's symmetries, with their
+    /// dependencies mapped (docs/solver.md, "Symmetry"); never changes a value.
+    pub symmetry: bool,
+    /// Which search answers the null-window tests.
+    pub engine: Engine,
+    /// With `static_bounds`: count each side's territory regions too,
+    /// where the history allows it (docs/solver.md, "Territory"); never
+    /// changes a value.
+    pub territory: bool,
+    /// Where the driver publishes the threshold under test, the proven
+    /// bounds and the table size as it goes (progress displays).
+    pub live: Option<Arc<Live>>,
+    /// Cancels the solve, whatever its method (the binary's Ctrl-C
+    /// handler holds one); a cancelled solve returns the bounds proven so
+    /// far with [`Stats::stopped`] set to [`Stop::Cancelled`].
+    pub cancel: Cancel,
+}
+
+impl SolveOptions {
+    /// The budget of a solve starting now: `max_nodes`, `max_seconds`
+    /// from now, and `cancel` (the tables' memory cap is `memory_mib`,
+    /// which replaces entries instead of stopping).
+    pub fn budget(&self) -> Budget {
+        Budget::unlimited()
+            .with_nodes(self.max_nodes)
+            .with_seconds(self.max_seconds)
+            .with_cancel(self.cancel.clone())
+    }
+}
+
+impl Default for SolveOptions {
+    fn default() -> Self {
+        SolveOptions {
+            threads: 1,
+            memory_mib: default_memory_mib(),
+            max_nodes: None,
+            max_seconds: None,
+            pass_first: true,
+            strategy: Strategy::Mtdf,
+            pv: true,
+            split_depth: 3,
+            refuse_large: true,
+            history: true,
+            progress: None,
+            dependencies: true,
+            deepening: true,
+            method: Method::Auto,
+            kee_max_situations: None,
+            kee_forgetful: true,
+            static_bounds: true,
+            unknown_cache: true,
+            symmetry: true,
+            engine: Engine::Auto,
+            live: None,
+            territory: true,
+            cancel: Cancel::new(),
+        }
+    }
+}
+
+/// The stack of every search thread.
+pub(crate) const SEARCH_STACK_BYTES: usize = 1 << 30;
+
+/// A quarter of the machine's memory (from /proc/meminfo), in MiB; 1024 if unknown.
+pub fn default_memory_mib() -> usize {
+    std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("MemTotal:"))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .and_then(|kb| kb.parse::<usize>().ok())
+        })
+        .map(|kb| (kb / 1024 / 4).max(1))
+        .unwrap_or(1024)
+}

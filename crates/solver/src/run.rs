@@ -1,0 +1,359 @@
+//! Solving one game state: [`Tables`] kept between solves, [`solve_game`] and [`solve_game_with`], the [`Tester`] of single thresholds and its [`Follower`], and [`replay_value`].
+
+use crate::*;
+
+/// Transposition tables that may outlive one solve: every entry is an
+/// exact statement about the state its key names, whatever the root it
+/// was found from (docs/solver.md, "Keeping the tables between solves"),
+/// so the solves of one game's successive states (a player answering
+/// move after move) may share them.
+pub struct Tables {
+    table: Arc<Table>,
+    dep_table: Option<Arc<deps::DepTable>>,
+    dep: bool,
+    /// The symmetries the dependency table's keys use (1: none).
+    syms: usize,
+    /// Whether bounds may carry territory conditions (which only searchers
+    /// that keep the history's positions can check).
+    territory: bool,
+}
+
+impl Tables {
+    /// Empty tables for solving states of `game` (its ruleset decides
+    /// whether dependency tracking applies) within `opts.memory_mib`.
+    pub fn new<G: Game>(game: &G, opts: &SolveOptions) -> Tables {
+        // Saturating: `--memory` takes any usize.
+        let cap = opts.memory_mib.max(1).saturating_mul(1024 * 1024);
+        let dep = opts.dependencies && game.history_entries(&mut Vec::new());
+        Tables {
+            syms: key_syms(game, opts),
+            // Under dependency tracking the whole-key table only holds the
+            // results whose dependencies outgrew a set: a quarter of the cap.
+            table: Arc::new(Table::new(if dep { cap / 4 } else { cap })),
+            dep_table: dep.then(|| Arc::new(deps::DepTable::new(cap - cap / 4))),
+            dep,
+            territory: uses_territory(game, opts),
+        }
+    }
+
+    /// Whether these tables suit `game` under `opts` (the same use of
+    /// dependency tracking, symmetry and territory).
+    pub fn suits<G: Game>(&self, game: &G, opts: &SolveOptions) -> bool {
+        self.dep == (opts.dependencies && game.history_entries(&mut Vec::new()))
+            && self.syms == key_syms(game, opts)
+            && self.territory == uses_territory(game, opts)
+    }
+}
+
+/// Whether a solve of `game` under `opts` counts territory: with the
+/// static bounds, under proof-number search only (alpha-beta by iterative
+/// deepening lost more to the bounds its conditions refuse than it gained,
+/// docs/performance.md, "Territory").
+fn uses_territory<G: Game>(game: &G, opts: &SolveOptions) -> bool {
+    opts.static_bounds && opts.territory && resolve_engine(opts.engine, game) == Engine::Pns
+}
+
+/// The symmetries dependency tracking keys `game`'s results by under `opts`.
+fn key_syms<G: Game>(game: &G, opts: &SolveOptions) -> usize {
+    if opts.symmetry {
+        game.key_symmetries()
+    } else {
+        1
+    }
+}
+
+/// Solves the game from its current state with the fast solver.
+/// The game's own history is part of the state (a game with moves already
+/// played is solved as it stands).
+pub fn solve_game<G: Game>(game: &G, opts: &SolveOptions) -> Solution {
+    solve_game_with(game, opts, &Tables::new(game, opts))
+}
+
+/// [`solve_game`] with tables kept from earlier solves of the same game
+/// (its ruleset and board); new entries stay in them for later solves.
+/// Panics if the tables do not suit the game ([`Tables::suits`]).
+pub fn solve_game_with<G: Game>(game: &G, opts: &SolveOptions, tables: &Tables) -> Solution {
+    assert!(
+        tables.suits(game, opts),
+        "tables made for another dependency setting"
+    );
+    let start = Instant::now();
+    // A game without a history-free key (Kee) keeps no table, and there
+    // the parallel split only multiplies the work: speculative siblings
+    // have no table to share what they find. 1x4 Kee, suicide allowed:
+    // 9.5 M nodes in 1.05 s on one thread, 43.3 M nodes in 4.3 s on two
+    // (docs/solver.md, "Threads"). Such a game is searched on one thread.
+    let threads = if game.future_key().is_none() {
+        1
+    } else {
+        opts.threads.max(1)
+    };
+    let shared = shared_for(game, opts, tables, start, threads);
+    let run = || {
+        let b = search::drive(game, &shared, opts);
+        let (pv, complete) = (b.pv.clone(), b.pv_complete);
+        (b, pv, complete)
+    };
+    // The search recurses once per move of the longest line it follows
+    // (thousands of plies on 3x3), so it runs on threads with large stacks
+    // (address space only: untouched pages cost no memory).
+    let (b, pv, pv_complete) = if threads > 1 {
+        match rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .stack_size(SEARCH_STACK_BYTES)
+            .build()
+        {
+            Ok(pool) => pool.install(run),
+            Err(_) => run(),
+        }
+    } else {
+        std::thread::scope(|scope| {
+            std::thread::Builder::new()
+                .stack_size(SEARCH_STACK_BYTES)
+                .spawn_scoped(scope, run)
+                .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                .unwrap_or_else(|_| run())
+        })
+    };
+    Solution {
+        lower: b.lower,
+        upper: b.upper,
+        pv,
+        pv_complete,
+        stats: search::stats(&shared, start, threads),
+    }
+}
+
+/// The state every searcher of one solve shares: the tables, counters,
+/// limits (measured from `start`) and settings of `opts`.
+fn shared_for<G: Game>(
+    game: &G,
+    opts: &SolveOptions,
+    tables: &Tables,
+    start: Instant,
+    threads: usize,
+) -> search::Shared {
+    let (perms, inv_perms) = search::symmetry_maps(game.board());
+    let pns = resolve_engine(opts.engine, game) == Engine::Pns;
+    search::Shared {
+        table: tables.table.clone(),
+        dep_table: tables.dep_table.clone(),
+        nodes: AtomicU64::new(0),
+        hits: AtomicU64::new(0),
+        static_cuts: AtomicU64::new(0),
+        expansions: AtomicU64::new(0),
+        static_bounds: opts.static_bounds,
+        territory: uses_territory(game, opts),
+        territory_cuts: AtomicU64::new(0),
+        stop: AtomicBool::new(false),
+        stopped: std::sync::atomic::AtomicU8::new(0),
+        budget: Budget {
+            deadline: opts
+                .max_seconds
+                .and_then(|s| kosolve_budget::deadline_after(start, s)),
+            ..opts.budget()
+        },
+        pass_first: opts.pass_first,
+        split_depth: if threads > 1 { opts.split_depth } else { 0 },
+        use_table: true,
+        history: opts.history,
+        range: value_range(game),
+        progress: opts.progress.clone(),
+        deepening: opts.deepening,
+        whole_used: AtomicBool::new(false),
+        unknown: unknown::UnknownCache::new(if opts.unknown_cache { 20 } else { 0 }),
+        use_unknown: opts.unknown_cache,
+        pass: std::sync::atomic::AtomicU32::new(0),
+        group: Arc::new(mirror::Group::new(
+            &perms[..tables.syms],
+            game.board().len(),
+        )),
+        perms,
+        inv_perms,
+        pns,
+        pn_table: search::PnTable::new(if pns {
+            search::pn_table_bits(game.board().len())
+        } else {
+            0
+        }),
+        live: opts.live.clone(),
+    }
+}
+
+/// Null-window tests "value >= t" of states of one game, each with its
+/// history, sharing tables and the searchers' working memory (the
+/// proof-number and unknown caches) across tests, on the calling thread
+/// and with `opts.engine`'s search. The limits of `opts` count over all
+/// its tests. The search recurses once per move of the lines it follows,
+/// so the caller's thread needs a deep stack (as [`solve_game_with`]
+/// gives its own threads).
+pub struct Tester<'t> {
+    shared: search::Shared,
+    tables: std::marker::PhantomData<&'t Tables>,
+    /// The most nodes one test may search ([`Tester::set_node_cap`]).
+    node_cap: Option<u64>,
+    /// Whether the last test stopped at `node_cap`.
+    capped: bool,
+}
+
+impl<'t> Tester<'t> {
+    /// A tester of states of `game` (its ruleset and board) with `tables`.
+    /// Panics if the tables do not suit the game ([`Tables::suits`]).
+    pub fn new<G: Game>(game: &G, opts: &SolveOptions, tables: &'t Tables) -> Tester<'t> {
+        assert!(
+            tables.suits(game, opts),
+            "tables made for another dependency setting"
+        );
+        Tester {
+            shared: shared_for(game, opts, tables, Instant::now(), 1),
+            tables: std::marker::PhantomData,
+            node_cap: None,
+            capped: false,
+        }
+    }
+
+    /// Caps the nodes of each later test at `cap` (`None`: no cap). A
+    /// test that reaches it stops as at a limit ([`Tester::test`] returns
+    /// `None`) and [`Tester::capped`] says so.
+    pub fn set_node_cap(&mut self, cap: Option<u64>) {
+        self.node_cap = cap;
+    }
+
+    /// Whether the last test stopped at the node cap (not at the solve's
+    /// limits or Ctrl-C).
+    pub fn capped(&self) -> bool {
+        self.capped
+    }
+
+    /// Whether the value of `game`'s current state (a state of the game
+    /// the tester was made for) is at least `t`; `None` when a limit or
+    /// Ctrl-C stopped the test.
+    pub fn test<G: Game>(&mut self, game: &G, t: i32) -> Option<bool> {
+        let mut f = self.follower(game);
+        let r = f.test(t, self.node_cap);
+        self.capped = f.capped();
+        r
+    }
+
+    /// Whether the value of `game`'s current state is at least `t`, by
+    /// alpha-beta within `depth` plies: `Some(None)` when the limit left
+    /// it open, `None` when a limit or Ctrl-C stopped the test.
+    pub fn test_within<G: Game>(&mut self, game: &G, t: i32, depth: u32) -> Option<Option<bool>> {
+        if let Some(r) = game.result() {
+            return Some(Some(result_value(&r) >= t));
+        }
+        let mut s = search::Searcher::new(game.clone(), &self.shared, Vec::new());
+        s.set_budget(self.node_cap);
+        let v = s.test_within(t, depth);
+        s.finish();
+        self.capped = s.aborted && s.budget_spent();
+        (!s.aborted).then_some(v)
+    }
+
+    /// The best move the tables remember for `game`'s current state, if
+    /// any (a hint: test the child before relying on it).
+    pub fn hint<G: Game>(&mut self, game: &G) -> Option<Move> {
+        self.follower(game).hint()
+    }
+
+    /// Nodes searched by its tests so far.
+    pub fn nodes(&self) -> u64 {
+        self.shared.nodes.load(Ordering::Relaxed)
+    }
+
+    /// A [`Follower`] of this tester's tables and limits, at `game`'s
+    /// current state.
+    pub fn follower<G: Game>(&self, game: &G) -> Follower<'_, G> {
+        Follower {
+            s: search::Searcher::new(game.clone(), &self.shared, Vec::new()),
+            capped: false,
+        }
+    }
+}
+
+/// A searcher that follows one line of play, a move at a time, and answers
+/// tests at the nodes along it, as [`Tester`] does (the same tables,
+/// limits and counters): its mirror of the history grows and shrinks with
+/// the line, where a [`Tester`] builds it again from the whole history at
+/// every test. For callers that test many nodes of long lines (the
+/// certificate writer's walk).
+pub struct Follower<'s, G: Game> {
+    s: search::Searcher<'s, G>,
+    capped: bool,
+}
+
+impl<G: Game> Follower<'_, G> {
+    /// Plays `m` (legal at the current state).
+    pub fn play(&mut self, m: Move) {
+        self.s.play(m);
+    }
+
+    /// Takes back the last move played.
+    pub fn undo(&mut self) {
+        self.s.undo();
+    }
+
+    /// Whether "value >= t" holds at the current state as far as the end
+    /// of the game, the static bounds and the tables decide it without a
+    /// search: `None` when that leaves it open. Proof-number search only
+    /// (under alpha-beta the answer is `None`).
+    pub fn known(&mut self, t: i32) -> Option<bool> {
+        if let Some(r) = self.s.game.result() {
+            return Some(result_value(&r) >= t);
+        }
+        let k = self.s.known(t);
+        self.s.finish();
+        k
+    }
+
+    /// Whether the value of the current state is at least `t`, searching
+    /// at most `cap` nodes (`None`: no cap; [`Follower::capped`] says
+    /// whether it stopped there); `None` when a limit, the cap or Ctrl-C
+    /// stopped the test.
+    pub fn test(&mut self, t: i32, cap: Option<u64>) -> Option<bool> {
+        if let Some(r) = self.s.game.result() {
+            return Some(result_value(&r) >= t);
+        }
+        self.s.set_budget(cap);
+        let v = self.s.test(t, 0);
+        self.s.finish();
+        let aborted = self.s.aborted;
+        self.capped = aborted && self.s.budget_spent();
+        self.s.clear_stop();
+        (!aborted).then_some(v >= t)
+    }
+
+    /// Whether the last test stopped at its cap.
+    pub fn capped(&self) -> bool {
+        self.capped
+    }
+
+    /// The best move the tables remember for the current state, if any
+    /// (a hint: test the child before relying on it).
+    pub fn hint(&mut self) -> Option<Move> {
+        if self.s.game.result().is_some() {
+            return None;
+        }
+        let m = self.s.best_hint();
+        self.s.finish();
+        m
+    }
+
+    /// Nodes searched by all tests of the tester's tables so far.
+    pub fn nodes(&self) -> u64 {
+        self.s.shared_nodes()
+    }
+}
+
+/// The value after each move of `pv` from the start of `game`: the exact
+/// value of the state it leads to is the root value along a principal
+/// variation, so this replays the moves and returns the final value (for checks).
+pub fn replay_value<G: Game>(game: &G, pv: &[Move]) -> Option<i32> {
+    let mut g = game.clone();
+    for &m in pv {
+        if !g.try_play(m) {
+            return None;
+        }
+    }
+    g.result().map(|r| result_value(&r))
+}
