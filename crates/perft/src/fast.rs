@@ -17,7 +17,7 @@
 //! the colour swap. docs/perft.md argues that the keys are exact.
 
 use crate::table::PackedTable;
-use crate::{CountOptions, GameCount, Method, PerftError};
+use crate::{CountMethod, CountOptions, GameCount, PerftError};
 use hashbrown::HashMap;
 use kosolve_board::{Bitboard, Board, Color, Position};
 use kosolve_history::{DenseIndex, DENSE_MAX_POINTS};
@@ -372,7 +372,7 @@ impl<M: Mask> FastCounter<M> {
         };
         Ok(GameCount {
             games,
-            method: Method::Fast,
+            method: CountMethod::Fast,
             nodes: self.nodes,
             memo_entries: (self.memo.len() + self.packed.len()) as u64,
             dense_positions: self.positions,

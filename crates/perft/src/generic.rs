@@ -1,6 +1,6 @@
 //! Game counts over the [`Game`] trait, memoised on [`Game::future_key`].
 
-use crate::{CountOptions, GameCount, Method, PerftError};
+use crate::{CountMethod, CountOptions, GameCount, PerftError};
 use hashbrown::HashMap;
 use kosolve_rules::{Game, Move};
 
@@ -29,9 +29,9 @@ pub fn count_games_in<G: Game>(game: &mut G, opts: &CountOptions) -> Result<Game
     Ok(GameCount {
         games,
         method: if c.used_memo {
-            Method::Memo
+            CountMethod::Memo
         } else {
-            Method::Plain
+            CountMethod::Plain
         },
         nodes: c.nodes,
         memo_entries: c.memo.len() as u64,

@@ -6,17 +6,17 @@
 //!   from the empty board to the game end) under any ruleset, or of legal
 //!   move sequences of an exact length ([`CountOptions::depth`]).
 //!
-//! Game counts take one of three methods ([`Method`]):
+//! Game counts take one of three methods ([`CountMethod`]):
 //!
-//! - [`Method::Fast`]: positional superko (`psk`, `tromp-taylor`,
+//! - [`CountMethod::Fast`]: positional superko (`psk`, `tromp-taylor`,
 //!   `primitive`) on boards with at most 128 legal positions. Positions are
 //!   numbered densely, the move graph is precomputed, and the count is
 //!   memoised on (position, player to move, the part of the set of occurred
 //!   positions that can still matter), in a canonical form under the board
 //!   symmetries and the colour swap.
-//! - [`Method::Memo`]: any ruleset through the [`Game`] trait, memoised on
+//! - [`CountMethod::Memo`]: any ruleset through the [`Game`] trait, memoised on
 //!   [`Game::future_key`] (and the remaining depth).
-//! - [`Method::Plain`]: the same recursion without a memo (Kee, whose
+//! - [`CountMethod::Plain`]: the same recursion without a memo (Kee, whose
 //!   future depends on the order of the history, or when asked).
 //!
 //! docs/perft.md explains why each memo key is exact and lists timings.
@@ -108,7 +108,7 @@ impl std::error::Error for PerftError {}
 
 /// How a game count was computed.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Method {
+pub enum CountMethod {
     /// The specialised positional-superko counter over the dense move graph.
     Fast,
     /// Recursion over the [`Game`](kosolve_rules::Game) trait, memoised on its future key.
@@ -117,18 +117,18 @@ pub enum Method {
     Plain,
 }
 
-impl Method {
+impl CountMethod {
     /// The method's name in reports: `fast`, `memo` or `plain`.
     pub const fn name(self) -> &'static str {
         match self {
-            Method::Fast => "fast",
-            Method::Memo => "memo",
-            Method::Plain => "plain",
+            CountMethod::Fast => "fast",
+            CountMethod::Memo => "memo",
+            CountMethod::Plain => "plain",
         }
     }
 }
 
-impl fmt::Display for Method {
+impl fmt::Display for CountMethod {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
@@ -220,7 +220,7 @@ pub struct GameCount {
     /// The number of games (or of move sequences of the given depth).
     pub games: u128,
     /// The method used.
-    pub method: Method,
+    pub method: CountMethod,
     /// Search nodes visited (game states expanded, memo hits included).
     pub nodes: u64,
     /// Entries in the memo at the end (0 without a memo).

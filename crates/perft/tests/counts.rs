@@ -5,7 +5,7 @@
 use kosolve_board::{Board, Suicide};
 use kosolve_perft::{
     count_games, count_games_detailed, count_positions, fast_path_applies, try_count_positions,
-    CountOptions, Method, PerftError,
+    CountMethod, CountOptions, PerftError,
 };
 use kosolve_rules::{AnyGame, Game, Rules, Ruleset};
 use std::sync::Arc;
@@ -163,7 +163,7 @@ fn one_by_four_tromp_taylor_games_match_tromp() {
         &CountOptions::default(),
     )
     .unwrap();
-    assert_eq!(c.method, Method::Fast);
+    assert_eq!(c.method, CountMethod::Fast);
     assert_eq!(c.games, 2_098_407_841);
     let forbidden = games("1x4", Rules::new(Ruleset::Psk), None);
     assert!(forbidden < c.games, "{forbidden}");
@@ -217,9 +217,9 @@ fn memoised_counts_equal_plain_recursion_for_every_ruleset() {
                     count_games_detailed(&board(spec), rules, &generic_options(None)).unwrap();
                 assert_eq!(got.games, want, "{spec} {r} {s}");
                 let expect = if r == Ruleset::Kee {
-                    Method::Plain
+                    CountMethod::Plain
                 } else {
-                    Method::Memo
+                    CountMethod::Memo
                 };
                 assert_eq!(got.method, expect, "{spec} {r} {s}");
                 assert_eq!(games(spec, rules, None), want, "{spec} {r} {s} default");
@@ -408,7 +408,7 @@ fn plain_and_memo_counts_agree_through_the_game_trait() {
     .unwrap();
     assert_eq!(g.moves(), &before[..], "the game is returned unchanged");
     assert_eq!(with.games, without.games);
-    assert_eq!(without.method, Method::Plain);
+    assert_eq!(without.method, CountMethod::Plain);
     assert!(with.nodes < without.nodes);
     let mut budget = 20_000_000;
     assert_eq!(Some(with.games), plain(&mut g, None, &mut budget));
