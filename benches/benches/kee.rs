@@ -8,7 +8,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use kosolve_board::{Board, Color, Suicide};
-use kosolve_kee::{solve_game, Game};
+use kosolve_kee::{solve_game, Variant};
 use std::hint::black_box;
 
 fn kee(c: &mut Criterion) {
@@ -21,7 +21,7 @@ fn kee(c: &mut Criterion) {
                 black_box(&b13),
                 Suicide::Allowed,
                 true,
-                Game::Full,
+                Variant::Full,
                 u64::MAX,
             );
             black_box(s.unwrap().value)
@@ -29,7 +29,7 @@ fn kee(c: &mut Criterion) {
     });
     let b22 = Board::parse("2x2").unwrap();
     for player in [Color::Black, Color::White] {
-        let game = Game::Restricted {
+        let game = Variant::Restricted {
             player,
             limit: 2,
             mirror: true,

@@ -3,7 +3,7 @@
 //! solves only the game with that player restricted to board histories under K (K - 1 board plays in a
 //! row (with `mirror`, also held to the mirror strategy).
 use kosolve_board::{Board, Color, Suicide};
-use kosolve_kee::{solve_game, solve_kee, Game, KeeOptions};
+use kosolve_kee::{solve_game, solve_kee, KeeOptions, Variant};
 
 fn main() {
     let a: Vec<String> = std::env::args().collect();
@@ -35,7 +35,7 @@ fn main() {
     let mirror = a.iter().any(|x| x == "mirror");
     for (key, player) in [("black=", Color::Black), ("white=", Color::White)] {
         if let Some(k) = arg(key) {
-            let game = Game::Restricted {
+            let game = Variant::Restricted {
                 player,
                 limit: k as u32,
                 mirror,

@@ -21,7 +21,7 @@
 //! repeated situation with exactly that margin.
 //!
 //! Where the graph outgrows its cap, [`solve_kee`] can bound the value by
-//! restricted games instead ([`Game::Restricted`]): restricting one
+//! restricted games instead ([`Variant::Restricted`]): restricting one
 //! player's moves can only hurt her, so a game with Black restricted has a
 //! value at most the real one, and one with White restricted at least.
 //! When the two bounds meet, the value is exact. See docs/kee.md.
@@ -47,9 +47,10 @@ use std::fmt;
 use std::sync::Arc;
 use std::time::Instant;
 
-/// The game a graph is built for.
+/// The variant of Kee a graph is built for: the full game, a forgetful
+/// game or a restricted one.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Game {
+pub enum Variant {
     /// Kee Rules as they are.
     Full,
     /// A forgetful game (module [`forgetful`]): one player held, the other
@@ -71,12 +72,12 @@ pub enum Game {
     },
 }
 
-impl fmt::Display for Game {
+impl fmt::Display for Variant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Game::Full => write!(f, "the full game"),
-            Game::Forgetful(g) => write!(f, "{g}"),
-            Game::Restricted {
+            Variant::Full => write!(f, "the full game"),
+            Variant::Forgetful(g) => write!(f, "{g}"),
+            Variant::Restricted {
                 player,
                 limit,
                 mirror,
@@ -130,7 +131,7 @@ impl Default for KeeOptions {
 #[derive(Clone, Debug)]
 pub struct GraphRun {
     /// The game.
-    pub game: Game,
+    pub game: Variant,
     /// Its value, if its graph fitted.
     pub value: Option<i32>,
     /// Situation classes (the cap when the graph outgrew it).
@@ -382,7 +383,7 @@ pub fn solve_game(
     board: &Board,
     suicide: Suicide,
     symmetric: bool,
-    game: Game,
+    game: Variant,
     cap: u64,
 ) -> Result<Solved, KeeError> {
     solve_game_from(board, suicide, &Start::EMPTY, symmetric, game, cap)
@@ -417,7 +418,7 @@ pub fn solve_game_from(
     suicide: Suicide,
     start: &Start,
     symmetric: bool,
-    game: Game,
+    game: Variant,
     cap: u64,
 ) -> Result<Solved, KeeError> {
     solve_game_within(
@@ -438,17 +439,17 @@ pub fn solve_game_within(
     suicide: Suicide,
     start: &Start,
     symmetric: bool,
-    game: Game,
+    game: Variant,
     cap: u64,
     budget: &Budget,
 ) -> Result<Solved, KeeError> {
-    if let Game::Forgetful(_) = game {
+    if let Variant::Forgetful(_) = game {
         return Err(KeeError::CheckFailed(
             "a forgetful game is solved by forgetful::solve".into(),
         ));
     }
     let mut p = positions_from(board, suicide, start, symmetric)?;
-    if let Game::Restricted {
+    if let Variant::Restricted {
         player,
         limit,
         mirror,
@@ -643,7 +644,7 @@ impl Runs<'_> {
         let mut lower: Bound = (-points, None);
         let mut upper: Bound = (points, None);
         let full = if self.opts.full {
-            self.solve(Game::Full)?
+            self.solve(Variant::Full)?
         } else {
             None
         };
@@ -708,7 +709,7 @@ impl Runs<'_> {
                     Err(e) => return Err(e.clone()),
                 };
                 self.done.push(GraphRun {
-                    game: Game::Forgetful(game),
+                    game: Variant::Forgetful(game),
                     value,
                     situations,
                     edges,
@@ -736,7 +737,7 @@ impl Runs<'_> {
     /// Solves the graph of `game` and records it; `None` where it outgrew
     /// `max_situations` or the budget stopped it (a stopped game bounds
     /// nothing and is not recorded; the games finished before it stand).
-    fn solve(&mut self, game: Game) -> Result<Option<Solved>, KeeError> {
+    fn solve(&mut self, game: Variant) -> Result<Option<Solved>, KeeError> {
         let began = Instant::now();
         let r = solve_game_within(
             self.board,
@@ -784,7 +785,7 @@ impl Runs<'_> {
                 if lower.0 == upper.0 || !open[player.index()] || self.stopped.is_some() {
                     continue;
                 }
-                let game = Game::Restricted {
+                let game = Variant::Restricted {
                     player,
                     limit,
                     mirror,

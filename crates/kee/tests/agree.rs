@@ -8,7 +8,7 @@ mod common;
 use common::rules;
 use kosolve_board::{Board, Color, Suicide};
 use kosolve_kee::graph::{Graph, Positions};
-use kosolve_kee::{parity, solve_game, solve_kee, verify, Game, KeeOptions, Threshold};
+use kosolve_kee::{parity, solve_game, solve_kee, verify, KeeOptions, Threshold, Variant};
 use kosolve_rules::AnyGame;
 use kosolve_testkit::reference;
 use std::sync::Arc;
@@ -29,7 +29,7 @@ fn parity_value(b: &str, su: Suicide, symmetric: bool) -> i32 {
     let forgetful = solve_kee(&board, su, o).unwrap();
     assert!(matches!(
         forgetful.runs.last().unwrap().game,
-        Game::Forgetful(_)
+        Variant::Forgetful(_)
     ));
     let graph = KeeOptions {
         forgetful_window: None,
@@ -107,7 +107,7 @@ fn restricted_games_bound_the_value() {
         for limit in 1..=4 {
             for mirror in [false, true] {
                 let value = |player| {
-                    let game = Game::Restricted {
+                    let game = Variant::Restricted {
                         player,
                         limit,
                         mirror,

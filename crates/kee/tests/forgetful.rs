@@ -6,7 +6,7 @@
 
 use kosolve_board::{Board, Color, Suicide};
 use kosolve_kee::forgetful::{self, Forgetful, Side, Table};
-use kosolve_kee::{solve_game, Budget, Game};
+use kosolve_kee::{solve_game, Budget, Variant};
 use kosolve_rules::Start;
 
 fn table(b: &Board, su: Suicide) -> Table {
@@ -36,7 +36,7 @@ fn forgetful_games_bound_the_exact_value_and_reach_it() {
     cases.push(("1x4", Suicide::Forbidden));
     for (spec, su) in cases {
         let b = Board::parse(spec).unwrap();
-        let exact = solve_game(&b, su, true, Game::Full, 10_000_000)
+        let exact = solve_game(&b, su, true, Variant::Full, 10_000_000)
             .unwrap()
             .value;
         let t = table(&b, su);
@@ -70,7 +70,7 @@ fn a_window_as_long_as_any_history_gives_the_restricted_game() {
             for limit in 1..=3 {
                 for side in [Side::Lower, Side::Upper] {
                     let f = bound(&b, &t, side, limit, window).value;
-                    let game = Game::Restricted {
+                    let game = Variant::Restricted {
                         player: side.held(),
                         limit,
                         mirror: false,
