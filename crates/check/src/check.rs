@@ -3,7 +3,7 @@
 
 use crate::format::{Certificate, FormatError};
 use crate::types::Move;
-use crate::walk::{walk, CheckError, Oracle, Report};
+use crate::walk::{walk, CheckError, CheckReport, Oracle};
 
 /// An oracle that answers each prover decision with the next move of a
 /// strategy stream.
@@ -29,7 +29,7 @@ impl Oracle for StreamOracle<'_> {
 
 /// Checks one certificate: the walk must succeed and read every strategy
 /// move exactly once.
-pub fn check(cert: &Certificate) -> Result<Report, CheckError> {
+pub fn check(cert: &Certificate) -> Result<CheckReport, CheckError> {
     let mut oracle = StreamOracle {
         moves: &cert.strategy,
         next: 0,
@@ -53,7 +53,7 @@ pub fn check(cert: &Certificate) -> Result<Report, CheckError> {
 
 /// Parses `text` and checks every certificate in it, in order; the first
 /// failure is returned with the certificate's index (from 0).
-pub fn check_text(text: &str) -> Result<Vec<Report>, (usize, CheckError)> {
+pub fn check_text(text: &str) -> Result<Vec<CheckReport>, (usize, CheckError)> {
     let certs = Certificate::parse_all(text).map_err(|e: FormatError| (0, e.into()))?;
     certs
         .iter()

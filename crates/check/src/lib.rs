@@ -45,4 +45,4 @@ pub use format::{
     decode_move, encode_move, write_all, Certificate, Claim, Cut, FormatError, Header, VERSION,
 };
 pub use types::{BoardSpec, Color, Move, Ruleset, Suicide};
-pub use walk::{walk, CheckError, Line, Oracle, Report};
+pub use walk::{walk, CheckError, CheckReport, Line, Oracle};

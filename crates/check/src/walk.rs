@@ -192,7 +192,7 @@ impl From<FormatError> for CheckError {
 
 /// What a successful walk did.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Report {
+pub struct CheckReport {
     /// Nodes visited: expanded nodes, finished games and memo hits.
     pub nodes: u64,
     /// Visits answered by the memo.
@@ -217,7 +217,7 @@ pub struct Report {
 /// Walks the game tree of `header`'s claim, asking `oracle` for the
 /// prover's moves, and succeeds when every finished game meets the claim.
 /// The walk is iterative, so deep games need no big stack.
-pub fn walk(header: &Header, oracle: &mut dyn Oracle) -> Result<Report, CheckError> {
+pub fn walk(header: &Header, oracle: &mut dyn Oracle) -> Result<CheckReport, CheckError> {
     let started = Instant::now();
     header.validate()?;
     let game = start_game(header)?;
@@ -366,7 +366,7 @@ struct Walker {
     /// The expanded nodes from the root to the current node.
     stack: Vec<Frame>,
     /// Counters for the report (its timing fields are unused here).
-    report: Report,
+    report: CheckReport,
     /// Where the walk may accept a node before the game ends.
     cut: Cut,
     /// Whether suicide is legal (the pass-alive cut reads it).
@@ -395,7 +395,7 @@ impl Walker {
             touched: Vec::new(),
             line: Vec::new(),
             stack: Vec::new(),
-            report: Report {
+            report: CheckReport {
                 nodes: 0,
                 memo_hits: 0,
                 decisions: 0,
@@ -415,8 +415,8 @@ impl Walker {
     }
 
     /// The report once the walk is done.
-    fn report(self, started: Instant) -> Report {
-        Report {
+    fn report(self, started: Instant) -> CheckReport {
+        CheckReport {
             seconds: started.elapsed().as_secs_f64(),
             peak_rss_kib: peak_rss_kib(),
             ..self.report

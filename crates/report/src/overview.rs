@@ -2,7 +2,7 @@
 //! the value matrices at komi 0 over every board and ruleset any table
 //! solved, and the claims section settled from all of them. Two tables
 //! that disagree on a solved value are an error, never a silent choice.
-//! The page links pictures ([`Report::pictures`]): each solved value's
+//! The page links pictures ([`Overview::pictures`]): each solved value's
 //! principal variation as board diagrams, effort plots and value heat maps.
 
 use crate::claims;
@@ -251,7 +251,7 @@ pub const PICTURES: &str = "pictures";
 /// The report over every table: the Markdown page and the SVG pictures it
 /// links, to be written in [`PICTURES`] beside the page.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Report {
+pub struct Overview {
     /// The Markdown page.
     pub page: String,
     /// The pictures: (file name in [`PICTURES`], SVG text), sorted by name.
@@ -343,7 +343,7 @@ pub fn markdown(tables: &[(String, Vec<Row>)]) -> Result<String, String> {
 /// contradiction. The named positions of `configs` whose name is a
 /// table's (`<name>.csv` from the config `name`) join the claims, so that
 /// their position pairs' claims are settled here as on the table's own page.
-pub fn report(tables: &[(String, Vec<Row>)], configs: &[Config]) -> Result<Report, String> {
+pub fn report(tables: &[(String, Vec<Row>)], configs: &[Config]) -> Result<Overview, String> {
     let (rows, sources) = join_sourced(tables)?;
     let named = named_positions(tables, configs)?;
     // The SGF of a row's PV, in the folder of the config that wrote its
@@ -402,7 +402,7 @@ pub fn report(tables: &[(String, Vec<Row>)], configs: &[Config]) -> Result<Repor
     claims::write(&mut s, &config, &rows, m.komi);
     pictures.sort_by(|a, b| a.0.cmp(&b.0));
     pictures.dedup_by(|a, b| a.0 == b.0);
-    Ok(Report { page: s, pictures })
+    Ok(Overview { page: s, pictures })
 }
 
 /// What the joined rows cover at one komi: the boards and named positions

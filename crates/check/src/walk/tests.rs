@@ -32,7 +32,7 @@ fn write_spoiled(header: &Header, spoil_at: Option<u64>) -> (Certificate, bool) 
 }
 
 /// A report's counters (its timing and memory fields vary).
-fn counters(r: &Report) -> [u64; 5] {
+fn counters(r: &CheckReport) -> [u64; 5] {
     [r.nodes, r.memo_hits, r.decisions, r.games, r.memo_entries]
 }
 
@@ -495,7 +495,7 @@ fn oracle_errors_abort_the_walk() {
 }
 
 /// [`check`] of `header`'s claim with an empty strategy.
-fn check_empty(header: Header) -> Result<Report, CheckError> {
+fn check_empty(header: Header) -> Result<CheckReport, CheckError> {
     check(&Certificate {
         header,
         strategy: Vec::new(),

@@ -24,7 +24,7 @@ fn boards() -> Vec<BoardSpec> {
 /// Writes `header`'s claim with the attractor oracle and checks it:
 /// returns whether the claim is true (by the attractor) and the check's
 /// outcome.
-fn basic_case(header: &Header) -> (bool, Result<Report, CheckError>, Certificate) {
+fn basic_case(header: &Header) -> (bool, Result<CheckReport, CheckError>, Certificate) {
     let mut oracle = BasicOracle::new(header);
     let truth = oracle.holds();
     let _ = walk(header, &mut oracle);
