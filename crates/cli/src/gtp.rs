@@ -7,10 +7,12 @@
 //! which keeps the exact value.
 
 use crate::common::{parse_board, parse_rules, rules_help, CliError};
+use crate::gtp_analyze::{Events, Format, Job};
+use crate::gtp_kata::KataRules;
 use kosolve_board::{Board, Cell, Color, Point, Shape, Suicide};
 use kosolve_rules::{AnyGame, Game, GameResult, Komi, Move, Rules, Ruleset, Setup, Start};
-use kosolve_solver::{default_memory_mib, solve_game_with, SolveOptions, Tables};
-use std::io::{BufRead, Write};
+use kosolve_solver::{default_memory_mib, solve_game_with, Cancel, SolveOptions, Tables};
+use std::io::Write;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -71,6 +73,11 @@ pub const COMMANDS: &[&str] = &[
     "kosolve-ultimate-delay",
     "kosolve-draw",
     "kosolve-genmove",
+    "lz-analyze",
+    "kata-analyze",
+    "kata-set-rules",
+    "kata-set-rule",
+    "kata-get-rules",
 ];
 
 /// The GTP engine: the board, the rules, the game with its whole history,
@@ -123,7 +130,7 @@ fn score_text(halves: i32) -> String {
 }
 
 /// A GTP colour: `b`, `black`, `w`, `white` (any case).
-fn parse_color(s: &str) -> Option<Color> {
+pub(crate) fn parse_color(s: &str) -> Option<Color> {
     match s.to_ascii_lowercase().as_str() {
         "b" | "black" => Some(Color::Black),
         "w" | "white" => Some(Color::White),
@@ -207,6 +214,16 @@ impl Engine {
         let line = preprocess(raw)?;
         let (id, command, args) = split_command(&line);
         let id = id.unwrap_or("");
+        if let Some(format) = command.and_then(Format::of_command) {
+            return Some(match self.analysis_job(format, &args) {
+                Ok(job) => match crate::gtp_analyze::run_to_end(&job) {
+                    Ok(Some(line)) => format!("={id}\n{}\n\n", clean(&line)),
+                    Ok(None) => format!("={id}\n\n"),
+                    Err(msg) => format!("?{id} {}\n\n", clean(&msg)),
+                },
+                Err(msg) => format!("?{id} {}\n\n", clean(&msg)),
+            });
+        }
         let reply = match command {
             None => Err("empty command".to_string()),
             Some(c) => self.dispatch(c, &args),
@@ -317,6 +334,7 @@ impl Engine {
                 let rules = parse_rules(name, suicide, None).map_err(|e| e.to_string())?;
                 self.set_rules(rules)
             }
+            "kata-set-rules" | "kata-set-rule" | "kata-get-rules" => self.kata_rules(command, args),
             _ => Err("unknown command".into()),
         }
     }
@@ -331,6 +349,26 @@ impl Engine {
         self.board = Arc::new(board);
         self.clear();
         Ok(String::new())
+    }
+
+    /// The analysis an input line starts, with the command's id, where
+    /// the line is an analysis command: `Some(Err(response))` where it
+    /// cannot start. A streamed analysis has no time limit but the
+    /// controller's.
+    fn streaming_job(&self, raw: &str) -> Option<Result<(String, Job), String>> {
+        let line = preprocess(raw)?;
+        let (id, command, args) = split_command(&line);
+        let format = command.and_then(Format::of_command)?;
+        let id = id.unwrap_or("").to_string();
+        Some(match self.analysis_job(format, &args) {
+            Ok(mut job) => {
+                // About four months: "until interrupted", and a limit, so
+                // boards past the exact search's size are searched too.
+                job.opts.max_seconds = Some(1e7);
+                Ok((id, job))
+            }
+            Err(msg) => Err(format!("?{id} {}\n\n", clean(&msg))),
+        })
     }
 
     /// A new game (the same board and rules).
@@ -357,12 +395,17 @@ impl Engine {
         if komi.halves().unsigned_abs() > 2 * 1000 {
             return Err(format!("komi {komi} is out of range (at most 1000 points)"));
         }
-        let rules = self.rules.with_komi(komi);
+        self.replay_under(self.rules.with_komi(komi), &format!("komi {komi}"))
+    }
+
+    /// Plays the game's moves again under `rules` and keeps them, or
+    /// changes nothing where `what` makes one of them illegal.
+    fn replay_under(&mut self, rules: Rules, what: &str) -> Reply {
         let mut g = AnyGame::new(self.board.clone(), rules);
         for &m in self.game.moves() {
             if !g.try_play(m) {
                 return Err(format!(
-                    "komi {komi} would make the game's move {} illegal",
+                    "{what} would make the game's move {} illegal",
                     m.name(&self.board)
                 ));
             }
@@ -371,6 +414,55 @@ impl Engine {
         self.game = g;
         self.tables = None;
         Ok(String::new())
+    }
+
+    /// `kata-set-rules RULES` (a KataGo shorthand or JSON object),
+    /// `kata-set-rule KEY VALUE` and `kata-get-rules`: KataGo's rule
+    /// descriptions, where a kosolve ruleset plays them exactly. New rules
+    /// keep the komi and the game, where its moves stay legal.
+    fn kata_rules(&mut self, command: &str, args: &[&str]) -> Reply {
+        let kata = match (command, args) {
+            ("kata-get-rules", []) => return Ok(KataRules::of_kosolve(&self.rules)?.to_json()),
+            ("kata-get-rules", _) => return Err("syntax error: kata-get-rules".into()),
+            ("kata-set-rules", [_, ..]) => KataRules::parse(&args.join(" "))?,
+            ("kata-set-rules", []) => return Err("syntax error: kata-set-rules RULES".into()),
+            (_, [key, value]) => {
+                let mut k = KataRules::of_kosolve(&self.rules)?;
+                k.set(key, value)?;
+                k
+            }
+            _ => return Err("syntax error: kata-set-rule KEY VALUE".into()),
+        };
+        let rules = kata.to_kosolve()?.with_komi(self.rules.komi);
+        check_playable(&rules)?;
+        self.replay_under(rules, &format!("rules {}", rules.ruleset))
+    }
+
+    /// The analysis an `lz-analyze` or `kata-analyze` line asks for: every
+    /// legal move of its player (a pass put in where that player is not
+    /// to move, as `play` does), with the game's whole history.
+    pub fn analysis_job(&self, format: Format, args: &[&str]) -> Result<Job, String> {
+        let request = crate::gtp_analyze::parse_request(format, args)?;
+        let color = request.color.unwrap_or_else(|| self.game.to_move());
+        let (g, _) = self.turn_of(color)?;
+        if g.legal_move_list().is_empty() {
+            return Err("no legal move to analyse".into());
+        }
+        let mut opts = self.opts.clone();
+        opts.cancel = Cancel::new();
+        opts.pv = true;
+        Ok(Job {
+            board: self.board.clone(),
+            rules: self.rules,
+            // Every game starts at the empty board (clear_board).
+            setup: Setup {
+                start: Start::EMPTY,
+                moves: g.moves().to_vec(),
+            },
+            opts,
+            to_move: color,
+            request,
+        })
     }
 
     /// A GTP vertex: `pass` or a point; under Fundamental and Ultimate Go
@@ -662,21 +754,31 @@ fn parse_size(s: &str) -> Result<usize, String> {
     s.parse().map_err(|_| "syntax error".into())
 }
 
-/// Runs the subcommand: reads commands until `quit` or the end of the input.
+/// Runs the subcommand: reads commands until `quit` or the end of the
+/// input. Analysis commands stream until the next line comes (docs/gtp.md,
+/// "Analysis"); every other command goes through [`Engine::execute`].
 pub fn run(args: Args) -> Result<(), CliError> {
     let mut engine = Engine::new(&args)?;
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
+    let mut events = Events::from_stdin();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    let mut buf = Vec::new();
     let io = |e: std::io::Error| CliError::Io(e.to_string());
+    let mut carried: Option<Vec<u8>> = None;
     while !engine.quit {
-        buf.clear();
-        if input.read_until(b'\n', &mut buf).map_err(io)? == 0 {
+        let Some(buf) = carried.take().or_else(|| events.next_line()) else {
             break;
-        }
-        if let Some(resp) = engine.execute(&String::from_utf8_lossy(&buf)) {
+        };
+        let raw = String::from_utf8_lossy(&buf);
+        let resp = match engine.streaming_job(&raw) {
+            Some(Ok((id, job))) => {
+                carried =
+                    crate::gtp_analyze::stream(job, &id, &mut events, &mut out).map_err(io)?;
+                continue;
+            }
+            Some(Err(resp)) => Some(resp),
+            None => engine.execute(&raw),
+        };
+        if let Some(resp) = resp {
             out.write_all(resp.as_bytes()).map_err(io)?;
             out.flush().map_err(io)?;
         }

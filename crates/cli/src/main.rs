@@ -6,6 +6,8 @@ mod common;
 mod count;
 mod expedite;
 mod gtp;
+mod gtp_analyze;
+mod gtp_kata;
 mod interrupt;
 mod kee_multi;
 mod positions;

@@ -481,3 +481,388 @@ proptest! {
         }
     }
 }
+
+// ---------------------------------------------------------------------
+// lz-analyze and kata-analyze, driven as a GUI drives them: start the
+// analysis, read the streaming lines, interrupt with the next command;
+// every listed value is checked against `kosolve analyze --format json`.
+
+use std::sync::mpsc::{channel, Receiver};
+use std::time::{Duration, Instant};
+
+/// The longest wait for one analysis (the test profile is optimised;
+/// every analysis here takes well under a second there).
+const ANALYSIS_TIMEOUT: Duration = Duration::from_secs(120);
+
+/// kosolve gtp with its output read on a thread, so reads can time out.
+struct Streaming {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Streaming {
+    fn spawn(args: &[&str]) -> Streaming {
+        let mut all = vec!["gtp", "--memory", "64"];
+        all.extend_from_slice(args);
+        let mut child = Command::new(KOSOLVE)
+            .args(&all)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let stdout = BufReader::new(child.stdout.take().unwrap());
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for l in stdout.lines() {
+                let Ok(l) = l else { break };
+                if tx.send(l).is_err() {
+                    break;
+                }
+            }
+        });
+        Streaming {
+            stdin: child.stdin.take().unwrap(),
+            child,
+            lines,
+        }
+    }
+
+    fn write(&mut self, text: &str) {
+        self.stdin.write_all(text.as_bytes()).unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    fn line(&mut self, within: Duration) -> String {
+        self.lines
+            .recv_timeout(within)
+            .unwrap_or_else(|e| panic!("no line from kosolve within {within:?}: {e}"))
+    }
+
+    /// Sends a command and returns its `=` answer.
+    fn ok(&mut self, command: &str) -> String {
+        self.write(&format!("{command}\n"));
+        let first = self.line(ANALYSIS_TIMEOUT);
+        let mut text = first.clone();
+        loop {
+            let l = self.line(ANALYSIS_TIMEOUT);
+            if l.is_empty() {
+                break;
+            }
+            text = format!("{text}\n{l}");
+        }
+        let rest = text
+            .strip_prefix('=')
+            .unwrap_or_else(|| panic!("{command:?} failed: {text:?}"));
+        rest.trim().to_string()
+    }
+
+    /// Starts `command` (an analysis) and reads its lines until one lists
+    /// `count` moves; returns that line and every line read.
+    fn analyse_until(&mut self, command: &str, count: usize) -> (String, Vec<String>) {
+        self.write(&format!("{command}\n"));
+        let first = self.line(ANALYSIS_TIMEOUT);
+        let id: String = command.chars().take_while(char::is_ascii_digit).collect();
+        assert_eq!(first, format!("={id}"), "{command:?}: not started at once");
+        let start = Instant::now();
+        let mut seen = Vec::new();
+        loop {
+            let left = ANALYSIS_TIMEOUT.saturating_sub(start.elapsed());
+            let l = self.line(left);
+            assert!(l.starts_with("info move "), "{command:?}: {l:?}");
+            seen.push(l.clone());
+            if parse_info(&l).len() == count {
+                return (l, seen);
+            }
+        }
+    }
+
+    /// Sends `name` to stop the analysis: info lines may still come, then
+    /// the blank line that ends the analysis's response, then `name`'s.
+    fn interrupt(&mut self) {
+        self.write("name\n");
+        let start = Instant::now();
+        loop {
+            let l = self.line(Duration::from_secs(30));
+            if l.is_empty() {
+                break;
+            }
+            assert!(l.starts_with("info move "), "after the interrupt: {l:?}");
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "the analysis took too long to stop"
+        );
+        assert_eq!(self.line(Duration::from_secs(30)), "= kosolve");
+        assert_eq!(self.line(Duration::from_secs(30)), "");
+    }
+
+    fn quit(mut self) {
+        self.write("quit\n");
+        assert_eq!(self.line(Duration::from_secs(30)).trim_end(), "=");
+        let status = self.child.wait().unwrap();
+        assert!(status.success());
+    }
+}
+
+/// One move of an info line: its fields (`move`, `winrate`, ...) and its
+/// principal variation.
+#[derive(Debug)]
+struct Info {
+    fields: std::collections::HashMap<String, String>,
+    pv: Vec<String>,
+}
+
+impl Info {
+    fn num(&self, key: &str) -> f64 {
+        self.fields
+            .get(key)
+            .unwrap_or_else(|| panic!("no {key} in {self:?}"))
+            .parse()
+            .unwrap_or_else(|_| panic!("{key} is not a number in {self:?}"))
+    }
+}
+
+/// An info line's moves, in the line's order.
+fn parse_info(line: &str) -> Vec<Info> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let mut out = Vec::new();
+    for chunk in words.split(|w| *w == "info").filter(|c| !c.is_empty()) {
+        let pv_at = chunk
+            .iter()
+            .position(|w| *w == "pv")
+            .unwrap_or_else(|| panic!("no pv in {line:?}"));
+        let pairs = &chunk[..pv_at];
+        assert!(pairs.len().is_multiple_of(2), "{line:?}");
+        let fields = pairs
+            .chunks(2)
+            .map(|p| (p[0].to_string(), p[1].to_string()))
+            .collect();
+        let pv = chunk[pv_at + 1..].iter().map(|s| s.to_string()).collect();
+        out.push(Info { fields, pv });
+    }
+    out
+}
+
+/// What `kosolve analyze` says of each move: (name, value, outcome).
+struct Expected {
+    to_move: String,
+    komi: f64,
+    moves: Vec<(String, i64, String)>,
+}
+
+fn analyze_json(args: &[&str]) -> Expected {
+    let mut all = vec!["analyze", "--format", "json", "--quiet", "--memory", "64"];
+    all.extend_from_slice(args);
+    let out = Command::new(KOSOLVE).args(&all).output().unwrap();
+    assert!(out.status.success(), "{args:?}: {out:?}");
+    let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let r = &j["rulesets"][0];
+    assert_eq!(r["complete"], true, "{args:?}");
+    let moves = r["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            (
+                m["move"].as_str().unwrap().to_string(),
+                m["value"].as_i64().unwrap(),
+                m["outcome"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    Expected {
+        to_move: j["to_move"].as_str().unwrap().to_string(),
+        komi: j["komi"].as_f64().unwrap(),
+        moves,
+    }
+}
+
+/// Checks every move of `line` against `kosolve analyze`: the mover's
+/// lead after komi (margins) or ±1/0 (outcomes), the win rate from it,
+/// best first, and that every legal move is listed once.
+fn check_line(line: &str, expected: &Expected, margin: bool, lz: bool) {
+    let infos = parse_info(line);
+    assert_eq!(infos.len(), expected.moves.len(), "{line}");
+    let mover = if expected.to_move == "black" {
+        1.0
+    } else {
+        -1.0
+    };
+    let mut last = f64::INFINITY;
+    for (order, info) in infos.iter().enumerate() {
+        let name = &info.fields["move"];
+        let (_, value, outcome) = expected
+            .moves
+            .iter()
+            .find(|(n, _, _)| n == name)
+            .unwrap_or_else(|| panic!("{name} is not a legal move: {line}"));
+        let lead = if margin {
+            mover * (*value as f64 - expected.komi)
+        } else if outcome.starts_with(if mover > 0.0 { "B" } else { "W" }) {
+            1.0
+        } else if outcome == "draw" {
+            0.0
+        } else {
+            -1.0
+        };
+        let winrate = match lead {
+            l if l > 0.0 => 1.0,
+            l if l < 0.0 => 0.0,
+            _ => 0.5,
+        };
+        assert_eq!(info.num("order"), order as f64, "{name}: {line}");
+        assert_eq!(info.pv.first(), Some(name), "{line}");
+        assert!(info.num("visits") >= 1.0, "{line}");
+        if lz {
+            assert_eq!(info.num("winrate"), winrate * 10000.0, "{name}: {line}");
+            assert_eq!(info.num("lcb"), winrate * 10000.0, "{name}: {line}");
+            assert!(!info.fields.contains_key("scoreLead"), "{line}");
+            // Best first: the win rate never rises.
+            assert!(winrate <= last, "{line}");
+            last = winrate;
+        } else {
+            assert_eq!(info.num("scoreLead"), lead, "{name}: {line}");
+            assert_eq!(info.num("scoreMean"), lead, "{name}: {line}");
+            assert_eq!(info.num("winrate"), winrate, "{name}: {line}");
+            assert_eq!(info.num("scoreStdev"), 0.0, "{line}");
+            assert!(lead <= last, "not best first: {line}");
+            last = lead;
+        }
+    }
+}
+
+#[test]
+fn kata_analyze_streams_every_moves_exact_value_until_interrupted() {
+    let mut k = Streaming::spawn(&["--board", "2x2"]);
+    k.ok("boardsize 3");
+    k.ok("kosolve-rules psk");
+    let expected = analyze_json(&["--board", "3x3", "--rules", "psk"]);
+    let (line, seen) = k.analyse_until("kata-analyze interval 10", expected.moves.len());
+    check_line(&line, &expected, true, false);
+    // Every earlier line lists fewer moves, each with the same value.
+    for l in &seen {
+        for info in parse_info(l) {
+            let last = parse_info(&line);
+            let same = last
+                .iter()
+                .find(|i| i.fields["move"] == info.fields["move"])
+                .unwrap();
+            assert_eq!(info.num("scoreLead"), same.num("scoreLead"), "{l}");
+        }
+    }
+    k.interrupt();
+    // The engine goes on: the same analysis as lz-analyze, with an id.
+    let (line, _) = k.analyse_until("12 lz-analyze B 5", expected.moves.len());
+    check_line(&line, &expected, true, true);
+    // A bare newline also ends the analysis.
+    k.write("\n");
+    loop {
+        let l = k.line(Duration::from_secs(30));
+        if l.is_empty() {
+            break;
+        }
+        assert!(l.starts_with("info move "), "{l:?}");
+    }
+    assert_eq!(k.ok("name"), "kosolve");
+    k.quit();
+}
+
+#[test]
+fn analysis_after_moves_reads_the_history() {
+    // 1x5 under psk at komi 0.5, after B1 D1 and a pass: White to move,
+    // and the position of the record's start is not the empty board.
+    let mut k = Streaming::spawn(&["--board", "1x5"]);
+    k.ok("komi 0.5");
+    for m in ["play b B1", "play w D1", "play b pass"] {
+        k.ok(m);
+    }
+    let dir = std::env::temp_dir().join(format!("kosolve-gtp-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let sgf = dir.join("game.sgf");
+    std::fs::write(&sgf, "(;GM[1]FF[4]SZ[5:1]KM[0.5];B[ba];W[da];B[])").unwrap();
+    let expected = analyze_json(&["--game", sgf.to_str().unwrap(), "--rules", "psk"]);
+    assert_eq!(expected.to_move, "white");
+    let (line, _) = k.analyse_until("kata-analyze", expected.moves.len());
+    check_line(&line, &expected, true, false);
+    k.interrupt();
+    // Asked for Black (not to move): a pass is put in for White first,
+    // which ends the game under psk, so the analysis is refused.
+    k.write("lz-analyze b\n");
+    assert!(k.line(Duration::from_secs(30)).starts_with("? "));
+    assert_eq!(k.line(Duration::from_secs(30)), "");
+    // Under ultimate (win/draw/loss) on 1x3 at komi 0.5.
+    k.ok("rectangular_boardsize 3 1");
+    k.ok("kosolve-rules ultimate");
+    let expected = analyze_json(&["--board", "1x3", "--rules", "ultimate", "--komi", "0.5"]);
+    // The ultimate delay has no GTP vertex and is not listed.
+    let listed = expected
+        .moves
+        .iter()
+        .filter(|(n, _, _)| n != "ultimate" && n != "draw")
+        .count();
+    let (line, _) = k.analyse_until("kata-analyze 1", listed);
+    let shown = Expected {
+        moves: expected
+            .moves
+            .iter()
+            .filter(|(n, _, _)| n != "ultimate" && n != "draw")
+            .cloned()
+            .collect(),
+        ..expected
+    };
+    check_line(&line, &shown, false, false);
+    k.interrupt();
+    k.quit();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_analysis_too_long_to_finish_stops_at_the_next_command() {
+    // 4x4 is not solved in the time this test waits.
+    let mut k = Streaming::spawn(&["--board", "4x4"]);
+    k.write("kata-analyze interval 5\n");
+    assert_eq!(k.line(Duration::from_secs(30)), "=");
+    std::thread::sleep(Duration::from_millis(300));
+    k.interrupt();
+    assert!(k.ok("kata-get-rules").contains("POSITIONAL"));
+    k.quit();
+}
+
+#[test]
+fn katago_rules_map_onto_exact_rulesets_or_are_refused() {
+    let mut k = Gtp::kosolve(&["--board", "1x5"]);
+    k.ok("kata-set-rules aga");
+    assert!(k.ok("showboard").contains("rules ssk (suicide forbidden)"));
+    let json = k.ok("kata-get-rules");
+    let j: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(j["ko"], "SITUATIONAL");
+    assert_eq!(j["scoring"], "AREA");
+    assert_eq!(j["suicide"], false);
+    k.ok("kata-set-rule ko POSITIONAL");
+    assert!(k.ok("showboard").contains("rules psk"));
+    k.ok(r#"kata-set-rules {"ko": "POSITIONAL", "scoring": "AREA", "suicide": true}"#);
+    assert!(k
+        .ok("showboard")
+        .contains("rules tromp-taylor (suicide allowed)"));
+    for refused in [
+        "chinese",
+        "japanese",
+        "korean",
+        "stone-scoring",
+        "new-zealand",
+        "aga-button",
+    ] {
+        let e = k.send(&format!("kata-set-rules {refused}")).unwrap_err();
+        assert!(e.contains("no exact kosolve ruleset"), "{refused}: {e}");
+    }
+    // Refused rules change nothing.
+    assert!(k.ok("showboard").contains("rules tromp-taylor"));
+    k.ok("kosolve-rules nssk");
+    let e = k.send("kata-get-rules").unwrap_err();
+    assert!(e.contains("no KataGo counterpart"), "{e}");
+    k.ok("kgs-rules chinese");
+    assert!(k.ok("kata-get-rules").contains("POSITIONAL"));
+    k.quit();
+}
