@@ -1,6 +1,6 @@
 //! The analysis as CSV: one row per ruleset and move.
 
-use crate::{line_text, text::bounds_text, Analysis, Status};
+use crate::{line_text, text::bound_text, Analysis, Status};
 use kosolve_board::Board;
 
 /// The columns, in order.
@@ -21,12 +21,7 @@ pub fn render(board: &Board, analyses: &[Analysis]) -> String {
         for (i, m) in a.moves.iter().enumerate() {
             let (lower, upper) = match &m.status {
                 Status::Refused(_) => (String::new(), String::new()),
-                _ => {
-                    let b = bounds_text(a, m);
-                    let b = b.trim_start_matches('[').trim_end_matches(']');
-                    let (l, u) = b.split_once(", ").unwrap_or((b, b));
-                    (l.to_string(), u.to_string())
-                }
+                _ => (bound_text(a, m.lower), bound_text(a, m.upper)),
             };
             let status = match &m.status {
                 Status::Refused(why) => format!("refused: {why}"),

@@ -8,7 +8,7 @@
 //! komi (margin rulesets and `basic`).
 
 use crate::{line_text, Analysis, MoveValue};
-use kosolve_board::{Board, Color, Position};
+use kosolve_board::{Board, Position};
 use kosolve_rules::{Move, Ruleset, Setup, ValueKind};
 use kosolve_sgf::{escape, write, Annotations, Header, Record, RecordMove, WriteError};
 use kosolve_solver::Outcome;
@@ -153,7 +153,7 @@ fn tree(board: &Board, setup: &Setup, a: &Analysis) -> Result<String, WriteError
     let mut labels = String::new();
     let mut summary = format!(
         "Every move of {} under {} (suicide {}), komi {}:",
-        color_name(a.to_move),
+        a.to_move.name(),
         a.rules.ruleset,
         a.rules.suicide,
         a.rules.komi
@@ -178,10 +178,6 @@ fn tree(board: &Board, setup: &Setup, a: &Analysis) -> Result<String, WriteError
     }
     out.push_str(")\n");
     Ok(out)
-}
-
-fn color_name(c: Color) -> &'static str {
-    c.name()
 }
 
 /// The analyses as an SGF collection, one game tree per ruleset. The

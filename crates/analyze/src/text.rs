@@ -49,13 +49,19 @@ pub fn cell_text(a: &Analysis, best: &[usize], mv: Move) -> String {
     }
 }
 
+/// One proven bound in the value's own units: `basic`'s in points with
+/// the komi applied, every other ruleset's as the search gives it.
+pub fn bound_text(a: &Analysis, k: i32) -> String {
+    if a.rules.ruleset == kosolve_rules::Ruleset::Basic {
+        kosolve_rules::Komi(k).to_string()
+    } else {
+        k.to_string()
+    }
+}
+
 /// Proven bounds as `[lo, hi]`, in the value's own units.
 pub fn bounds_text(a: &Analysis, m: &MoveValue) -> String {
-    if a.rules.ruleset == kosolve_rules::Ruleset::Basic {
-        let p = |h: i32| kosolve_rules::Komi(h).to_string();
-        return format!("[{}, {}]", p(m.lower), p(m.upper));
-    }
-    format!("[{}, {}]", m.lower, m.upper)
+    format!("[{}, {}]", bound_text(a, m.lower), bound_text(a, m.upper))
 }
 
 /// The whole table, with a heading naming the board, the player to move

@@ -69,6 +69,10 @@ pub struct Args {
     /// Print no progress lines on stderr.
     #[arg(long)]
     quiet: bool,
+    /// Cache results under whole-history keys only, without dependency
+    /// tracking (a second exactness argument, for cross-checks; slower).
+    #[arg(long)]
+    whole_keys: bool,
 }
 
 /// The rulesets of `--rules`: names separated by commas, or `all`. An
@@ -156,6 +160,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         max_seconds: args.max_seconds,
         cancel: interrupt_token(),
         pv: true,
+        dependencies: !args.whole_keys,
         ..SolveOptions::default()
     };
     let progress = !args.quiet && std::io::stderr().is_terminal();
