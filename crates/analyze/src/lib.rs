@@ -13,7 +13,6 @@
 //! The [`text`], [`json`] and [`csv`] modules render one analysis per
 //! ruleset side by side; [`sgf`] writes them as SGF variations.
 
-#![warn(missing_docs)]
 
 pub mod csv;
 pub mod json;

@@ -19,7 +19,6 @@
 //! assert_eq!(budget.check(), Err(Stop::Cancelled));
 //! ```
 
-#![warn(missing_docs)]
 
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -26,7 +26,6 @@
 //! assert_eq!(report.games, 1);
 //! ```
 
-#![warn(missing_docs)]
 
 mod board;
 mod check;

@@ -34,7 +34,6 @@
 //! assert_eq!(g.edge_count(), 12);
 //! ```
 
-#![warn(missing_docs)]
 
 mod attractor;
 mod build;

@@ -7,7 +7,6 @@
 //! - [`DenseIndex`] and [`TernarySet`]: exact numbering and bit sets for
 //!   small boards.
 
-#![warn(missing_docs)]
 
 mod dense;
 mod set;

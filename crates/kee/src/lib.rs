@@ -30,7 +30,6 @@
 //! histories empty, no situation recorded): the graph then holds the
 //! positions reachable from it, without symmetry merging.
 
-#![warn(missing_docs)]
 
 pub mod forgetful;
 pub mod graph;

@@ -21,7 +21,6 @@
 //!
 //! docs/perft.md explains why each memo key is exact and lists timings.
 
-#![warn(missing_docs)]
 
 mod fast;
 mod generic;

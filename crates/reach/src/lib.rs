@@ -29,7 +29,6 @@
 //! "Static bounds", proves the side they favour can also force the game to
 //! end.
 
-#![warn(missing_docs)]
 
 use hashbrown::HashMap;
 use kosolve_board::{Board, Color, Position, Suicide};

@@ -35,7 +35,6 @@
 //! assert_eq!(record.moves[1].point, None); // a pass
 //! ```
 
-#![warn(missing_docs)]
 
 mod syntax;
 mod write;

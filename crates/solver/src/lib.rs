@@ -27,7 +27,6 @@
 //! (`B wins iff V > komi`), +1/-1 for win/loss rulesets, +1/0/-1 for
 //! Ultimate Go (0 a declared draw).
 
-#![warn(missing_docs)]
 
 pub mod certificate;
 mod deps;

@@ -20,7 +20,6 @@
 //! assert!(rng.below(10) < 10);
 //! ```
 
-#![warn(missing_docs)]
 
 mod mutate;
 pub mod reference;

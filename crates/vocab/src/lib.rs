@@ -4,7 +4,6 @@
 //! read and write these without the search behind them (crate
 //! kosolve-solver re-exports them all).
 
-#![warn(missing_docs)]
 
 mod method;
 mod outcome;
