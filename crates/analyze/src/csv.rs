@@ -1,6 +1,6 @@
 //! The analysis as CSV: one row per ruleset and move.
 
-use crate::{line_text, text::bound_text, Analysis, Status};
+use crate::{line_text, text::bound_text, Analysis, MoveStatus};
 use kosolve_board::Board;
 
 /// The columns, in order.
@@ -20,12 +20,12 @@ pub fn render(board: &Board, analyses: &[Analysis]) -> String {
         let best = a.best();
         for (i, m) in a.moves.iter().enumerate() {
             let (lower, upper) = match &m.status {
-                Status::Refused(_) => (String::new(), String::new()),
+                MoveStatus::Refused(_) => (String::new(), String::new()),
                 _ => (bound_text(a, m.lower), bound_text(a, m.upper)),
             };
             let status = match &m.status {
-                Status::Refused(why) => format!("refused: {why}"),
-                Status::Stopped(s) | Status::NotSearched(s) => {
+                MoveStatus::Refused(why) => format!("refused: {why}"),
+                MoveStatus::Stopped(s) | MoveStatus::NotSearched(s) => {
                     format!("{} ({})", m.status.name(), s.name())
                 }
                 s => s.name().to_string(),

@@ -25,7 +25,7 @@ fn bound_json(ruleset: Ruleset, k: i32) -> Json {
 }
 
 fn move_json(board: &Board, a: &Analysis, best: &[usize], i: usize, m: &MoveValue) -> Json {
-    let refused = matches!(m.status, crate::Status::Refused(_));
+    let refused = matches!(m.status, crate::MoveStatus::Refused(_));
     let mut v = json!({
         "move": m.name,
         "value": m.value.map(|x| match x {
@@ -44,8 +44,10 @@ fn move_json(board: &Board, a: &Analysis, best: &[usize], i: usize, m: &MoveValu
         "seconds": m.seconds,
     });
     match &m.status {
-        crate::Status::Refused(why) => v["why"] = json!(why),
-        crate::Status::Stopped(s) | crate::Status::NotSearched(s) => v["stop"] = json!(s.name()),
+        crate::MoveStatus::Refused(why) => v["why"] = json!(why),
+        crate::MoveStatus::Stopped(s) | crate::MoveStatus::NotSearched(s) => {
+            v["stop"] = json!(s.name())
+        }
         _ => {}
     }
     v

@@ -13,7 +13,6 @@
 //! The [`text`], [`json`] and [`csv`] modules render one analysis per
 //! ruleset side by side; [`sgf`] writes them as SGF variations.
 
-
 pub mod csv;
 pub mod json;
 pub mod markdown;
@@ -31,7 +30,7 @@ pub use search::analyze;
 
 /// How far the analysis of one move got.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Status {
+pub enum MoveStatus {
     /// The value is exact.
     Solved,
     /// The move ends the game; its value is the final score.
@@ -47,22 +46,22 @@ pub enum Status {
     Refused(String),
 }
 
-impl Status {
+impl MoveStatus {
     /// A short name for tables and JSON: `solved`, `ends`, `stopped`,
     /// `not searched`, `refused`.
     pub fn name(&self) -> &'static str {
         match self {
-            Status::Solved => "solved",
-            Status::Ends => "ends",
-            Status::Stopped(_) => "stopped",
-            Status::NotSearched(_) => "not searched",
-            Status::Refused(_) => "refused",
+            MoveStatus::Solved => "solved",
+            MoveStatus::Ends => "ends",
+            MoveStatus::Stopped(_) => "stopped",
+            MoveStatus::NotSearched(_) => "not searched",
+            MoveStatus::Refused(_) => "refused",
         }
     }
 
     /// Whether the value is exact.
     pub fn is_exact(&self) -> bool {
-        matches!(self, Status::Solved | Status::Ends)
+        matches!(self, MoveStatus::Solved | MoveStatus::Ends)
     }
 }
 
@@ -89,7 +88,7 @@ pub struct MoveValue {
     /// Seconds it took.
     pub seconds: f64,
     /// How far it got.
-    pub status: Status,
+    pub status: MoveStatus,
 }
 
 /// The analysis of one start under one ruleset.

@@ -1,7 +1,7 @@
 //! The analysis itself: one solve per legal move, sharing tables where
 //! the ruleset's search keeps them.
 
-use crate::{Analysis, AnalyzeError, MoveValue, Status};
+use crate::{Analysis, AnalyzeError, MoveStatus, MoveValue};
 use kosolve_board::Board;
 use kosolve_rules::{AnyGame, Game, Komi, Move, Rules, Ruleset, Setup, ValueKind};
 use kosolve_solver::{
@@ -168,7 +168,7 @@ impl Run<'_> {
         } else {
             (lo, hi)
         };
-        self.cell(m, lo, hi, Vec::new(), 0, 0.0, Status::NotSearched(why))
+        self.cell(m, lo, hi, Vec::new(), 0, 0.0, MoveStatus::NotSearched(why))
     }
 
     /// A move with bounds on a search value (a margin at komi 0 or +1/0/-1).
@@ -181,7 +181,7 @@ impl Run<'_> {
         pv: Vec<Move>,
         nodes: u64,
         seconds: f64,
-        status: Status,
+        status: MoveStatus,
     ) -> MoveValue {
         let exact = lower == upper && status.is_exact();
         MoveValue {
@@ -205,7 +205,7 @@ impl Run<'_> {
         child.play(m);
         if let Some(r) = child.result() {
             let v = result_value(&r);
-            return self.cell(m, v, v, vec![m], 0, 0.0, Status::Ends);
+            return self.cell(m, v, v, vec![m], 0, 0.0, MoveStatus::Ends);
         }
         let o = match self.next_opts() {
             Ok(o) => o,
@@ -214,12 +214,12 @@ impl Run<'_> {
         let sol = solve_game_with(&child, &o, tables);
         self.nodes += sol.stats.nodes;
         let status = match sol.stats.stopped {
-            _ if sol.is_solved() => Status::Solved,
+            _ if sol.is_solved() => MoveStatus::Solved,
             Some(why) => {
                 self.stopped = Some(why);
-                Status::Stopped(why)
+                MoveStatus::Stopped(why)
             }
-            None => Status::Stopped(Stop::Nodes),
+            None => MoveStatus::Stopped(Stop::Nodes),
         };
         let pv = if sol.is_solved() {
             std::iter::once(m).chain(sol.pv.iter().copied()).collect()
@@ -268,12 +268,12 @@ impl Run<'_> {
             Vec::new()
         };
         let status = match report.total.stopped {
-            _ if solved => Status::Solved,
+            _ if solved => MoveStatus::Solved,
             Some(why) => {
                 self.stopped = Some(why);
-                Status::Stopped(why)
+                MoveStatus::Stopped(why)
             }
-            None => Status::Stopped(Stop::Nodes),
+            None => MoveStatus::Stopped(Stop::Nodes),
         };
         if let Some(b) = report.answer.basic() {
             let mut mv = self.cell(m, 0, 0, pv, nodes, seconds, status);
@@ -306,10 +306,10 @@ impl Run<'_> {
     /// units (half points with the komi applied) or the search's.
     fn ended(&self, m: Move, v: i32) -> MoveValue {
         if self.rules.ruleset != Ruleset::Basic {
-            return self.cell(m, v, v, vec![m], 0, 0.0, Status::Ends);
+            return self.cell(m, v, v, vec![m], 0, 0.0, MoveStatus::Ends);
         }
         let key = 2 * v - self.rules.komi.halves();
-        let mut mv = self.cell(m, key, key, vec![m], 0, 0.0, Status::Ends);
+        let mut mv = self.cell(m, key, key, vec![m], 0, 0.0, MoveStatus::Ends);
         mv.value = Some(Value::Basic(Komi(key)));
         mv.outcome = Some(basic_outcome(Some(key)));
         mv
@@ -326,7 +326,7 @@ impl Run<'_> {
             pv: Vec::new(),
             nodes: 0,
             seconds: 0.0,
-            status: Status::Refused(why),
+            status: MoveStatus::Refused(why),
         }
     }
 }

@@ -1,7 +1,7 @@
 //! The terminal table: moves as rows, rulesets as columns, the best
 //! moves and the rows where the rulesets part marked.
 
-use crate::{parts, Analysis, MoveValue, Status};
+use crate::{parts, Analysis, MoveStatus, MoveValue};
 use kosolve_board::Board;
 use kosolve_rules::Move;
 use std::fmt::Write as _;
@@ -43,8 +43,8 @@ pub fn cell_text(a: &Analysis, best: &[usize], mv: Move) -> String {
     let star = if best.contains(&i) { "*" } else { "" };
     match (&m.status, m.value) {
         (_, Some(v)) => format!("{}{star}", v.signed()),
-        (Status::Refused(_), _) => "refused".into(),
-        (Status::NotSearched(_), _) => "?".into(),
+        (MoveStatus::Refused(_), _) => "refused".into(),
+        (MoveStatus::NotSearched(_), _) => "?".into(),
         _ => bounds_text(a, m),
     }
 }
@@ -135,7 +135,7 @@ fn legend(analyses: &[Analysis]) -> String {
         }
         let mut reasons: Vec<(&str, Vec<&str>)> = Vec::new();
         for m in &a.moves {
-            if let Status::Refused(why) = &m.status {
+            if let MoveStatus::Refused(why) = &m.status {
                 match reasons.iter_mut().find(|(w, _)| *w == why.as_str()) {
                     Some((_, names)) => names.push(&m.name),
                     None => reasons.push((why, vec![&m.name])),

@@ -3,7 +3,7 @@
 //! boards, under every ruleset it finishes, from the empty board and from
 //! random points of random games (where the history matters).
 
-use kosolve_analyze::{analyze, Status};
+use kosolve_analyze::{analyze, MoveStatus};
 use kosolve_board::{Board, Suicide};
 use kosolve_rules::{AnyGame, Game, Rules, Ruleset, Setup, Start};
 use kosolve_solver::SolveOptions;
@@ -208,7 +208,7 @@ fn a_budget_leaves_proven_bounds_and_says_why() {
             m.upper,
             f.lower
         );
-        if let Status::NotSearched(_) = m.status {
+        if let MoveStatus::NotSearched(_) = m.status {
             assert!(m.pv.is_empty());
         }
     }

@@ -5,7 +5,6 @@
 //! follows docs/rules.md, "2. Shared mechanics": place, capture opponent chains without
 //! liberties, then forbid or carry out suicide. This crate knows no ko rule.
 
-
 mod bitboard;
 mod enumerate;
 mod geometry;

@@ -19,7 +19,6 @@
 //! assert_eq!(budget.check(), Err(Stop::Cancelled));
 //! ```
 
-
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;

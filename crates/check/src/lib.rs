@@ -26,7 +26,6 @@
 //! assert_eq!(report.games, 1);
 //! ```
 
-
 mod board;
 mod check;
 mod format;

@@ -456,7 +456,7 @@ pub fn stream(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use kosolve_analyze::Status;
+    use kosolve_analyze::MoveStatus;
     use kosolve_rules::{Komi, Ruleset};
     use kosolve_solver::{outcome, Stop, Value};
 
@@ -503,7 +503,7 @@ mod tests {
             pv: pv.iter().map(|n| Move::parse(board, n).unwrap()).collect(),
             nodes: 7,
             seconds: 0.0,
-            status: Status::Solved,
+            status: MoveStatus::Solved,
         }
     }
 
@@ -531,7 +531,7 @@ mod tests {
         let j = job(rules, Color::White, Format::Kata);
         let b = j.board.clone();
         let mut open = exact(&b, &rules, "B1", 3, &["B1"]);
-        open.status = Status::Stopped(Stop::Cancelled);
+        open.status = MoveStatus::Stopped(Stop::Cancelled);
         open.upper = 4;
         let moves = vec![
             exact(&b, &rules, "A1", 5, &["A1", "pass"]),

@@ -426,9 +426,9 @@ fn to_json(board: &Arc<Board>, r: &Report, setup: &Setup) -> serde_json::Value {
         "status": status(r),
         "method": a.method().name(),
         "stopped": r.total.stopped.map(|s| s.name()),
-        "value": a.value().map(|v| value_json(Value::of_search(rs, v))),
-        "lower": a.bounds().map(|b| value_json(Value::of_search(rs, b.0))),
-        "upper": a.bounds().map(|b| value_json(Value::of_search(rs, b.1))),
+        "value": a.value_in(rs).map(value_json),
+        "lower": a.bounds_in(rs).map(|b| value_json(b.0)),
+        "upper": a.bounds_in(rs).map(|b| value_json(b.1)),
         "outcome": r.outcome.map(|o| o.to_string()),
         "pv": pv,
         "pv_length": pv_length,
@@ -472,8 +472,7 @@ fn to_json(board: &Arc<Board>, r: &Report, setup: &Setup) -> serde_json::Value {
             // The value with komi applied, in points (or null: void); it
             // stands for both bounds.
             let b = a.basic().expect("a basic answer");
-            let m = value_json(Value::of_basic(b.value.margin()));
-            v["value"] = m.clone();
+            let m = v["value"].clone();
             v["lower"] = m.clone();
             v["upper"] = m;
             let bound = |h: Option<i32>| {
@@ -629,7 +628,7 @@ fn write_value(t: &mut String, r: &Report) {
             let _ = writeln!(t, "VB {}, VW {}, {effort}", h(b.vb), h(b.vw));
         }
         (_, Some((lower, upper))) if lower == upper => {
-            let v = Value::of_search(r.rules.ruleset, lower);
+            let v = a.value_in(r.rules.ruleset).expect("bounds that meet");
             let _ = writeln!(t, "value: {} ({})", v.signed(), value_meaning(&r.rules));
         }
         (_, Some((lower, upper))) => {
@@ -908,16 +907,14 @@ pub fn sgf_of(board: &Arc<Board>, r: &Report, setup: &Setup) -> Option<String> {
 
 /// The value as the SGF comments state it.
 fn sgf_value_text(r: &Report) -> String {
-    let of = |v: i32| Value::of_search(r.rules.ruleset, v).signed();
-    match &r.answer {
-        a if a.basic().is_some() => {
-            Value::of_basic(a.basic().expect("basic").value.margin()).signed()
+    let a = &r.answer;
+    let rs = r.rules.ruleset;
+    match (a.value_in(rs), a.bounds_in(rs)) {
+        (Some(v), _) => v.signed(),
+        (None, Some((lo, hi))) => {
+            format!("not proven, bounds [{}, {}]", lo.signed(), hi.signed())
         }
-        a => match (a.value(), a.bounds()) {
-            (Some(v), _) => of(v),
-            (None, Some((lo, hi))) => format!("not proven, bounds [{}, {}]", of(lo), of(hi)),
-            (None, None) => "not proven".to_string(),
-        },
+        (None, None) => "not proven".to_string(),
     }
 }
 

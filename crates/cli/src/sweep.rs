@@ -2,9 +2,9 @@
 
 use crate::common::CliError;
 use kosolve_board::Board;
-use kosolve_rules::{Komi, Setup, ValueKind};
-use kosolve_solver::{Answer, KomiAnalysis, Outcome, Report, SolveError, SolveOptions, Value};
-use kosolve_sweep::{Config, Job, JobOutput, Row, Status, SweepOptions, Verdict};
+use kosolve_rules::Setup;
+use kosolve_solver::{Report, SolveError, SolveOptions};
+use kosolve_sweep::{Config, Finding, Job, JobOutput, Row, SweepOptions};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
@@ -84,8 +84,7 @@ pub fn run_job(job: &Job, nodes: &Arc<AtomicU64>) -> JobOutput {
             // partial table).
             Err(e @ SolveError::CheckFailed(_)) => panic!("{e}"),
             Err(e) => {
-                row.status = Status::Refused;
-                row.outcome = Verdict::Refused(e.to_string());
+                row.finding = Finding::refused(e.to_string());
                 return JobOutput {
                     row,
                     sgf: None,
@@ -93,10 +92,14 @@ pub fn run_job(job: &Job, nodes: &Arc<AtomicU64>) -> JobOutput {
                 };
             }
         };
-    fill_row(&mut row, &report);
+    row.finding = report.finding();
+    row.seconds = (report.total.seconds * 1000.0).round() / 1000.0;
+    row.peak_mib = (report.total.peak_table_mib * 100.0).round() / 100.0;
+    row.threads = report.total.threads.max(1);
     // A solved job's line that the node limit cut short is not written:
-    // the PV column and the SGF hold only whole lines, which replay to the
-    // value. (An unsolved job has no line; its SGF records the start.)
+    // the PV column (Report::finding) and the SGF hold only whole lines,
+    // which replay to the value. (An unsolved job has no line; its SGF
+    // records the start.)
     if report.answer.value().is_some() && !report.answer.pv_complete() {
         return JobOutput {
             row,
@@ -104,10 +107,6 @@ pub fn run_job(job: &Job, nodes: &Arc<AtomicU64>) -> JobOutput {
             certificate: None,
         };
     }
-    let pv = report.answer.pv();
-    let names: Vec<String> = pv.iter().map(|m| m.name(&board)).collect();
-    row.pv = names.join(" ");
-    row.pv_length = pv.len();
     let sgf = crate::solve::sgf_of(&board, &report, &setup);
     let certificate = job_certificate(job, &board, &setup, &report, &opts);
     JobOutput {
@@ -134,70 +133,6 @@ fn job_options(job: &Job, nodes: &Arc<AtomicU64>) -> SolveOptions {
         },
         kee_max_situations: job.limits.kee_situations,
         ..SolveOptions::default()
-    }
-}
-
-/// The row's result columns from the report: value, outcome, bounds,
-/// status and effort.
-fn fill_row(row: &mut Row, report: &Report) {
-    row.nodes = report.total.nodes;
-    row.seconds = (report.total.seconds * 1000.0).round() / 1000.0;
-    row.peak_mib = (report.total.peak_table_mib * 100.0).round() / 100.0;
-    row.threads = report.total.threads.max(1);
-    let rs = row.rules;
-    match &report.answer {
-        a if a.basic().is_some() => {
-            // basic (either method): value with komi applied, or void; the bounds are VB and VW.
-            let b = a.basic().expect("a basic answer");
-            row.status = Status::Solved;
-            row.value = Some(Value::of_basic(b.value.margin()));
-            row.outcome = Verdict::Outcome(match b.value.margin() {
-                None => Outcome::Void,
-                Some(h) => kosolve_solver::outcome(ValueKind::Margin, 0, Komi(-h)),
-            });
-            row.lower = b.vb.map(Value::of_basic_bound);
-            row.upper = b.vw.map(Value::of_basic_bound);
-            if let Answer::Retrograde(r) = a {
-                row.nodes = r.states as u64;
-            }
-        }
-        Answer::Unfinished {
-            vb_at_least,
-            vw_at_most,
-            ..
-        } if vb_at_least.is_some() || vw_at_most.is_some() => {
-            // basic by proof search, stopped: the bounds its tests proved.
-            row.lower = vb_at_least.map(Value::of_basic_bound);
-            row.upper = vw_at_most.map(Value::of_basic_bound);
-            row.status = Status::Unsolved;
-            row.outcome = Verdict::Unsolved;
-        }
-        a => {
-            if let Some((lower, upper)) = a.bounds() {
-                row.lower = Some(Value::of_search(rs, lower));
-                row.upper = Some(Value::of_search(rs, upper));
-            }
-            match (a.value(), report.outcome) {
-                (Some(v), Some(o)) => {
-                    row.status = Status::Solved;
-                    row.value = Some(Value::of_search(rs, v));
-                    row.outcome = Verdict::Outcome(o);
-                    if let Some(KomiAnalysis::Fundamental { score, .. }) = &report.komi_analysis {
-                        // The value of a fundamental row is its score; where the
-                        // limits left the komi search short, the winner at this
-                        // komi stands in `outcome` and the row is `unsolved`.
-                        row.value = score.map(Value::Score);
-                        if score.is_none() {
-                            row.status = Status::Unsolved;
-                        }
-                    }
-                }
-                _ => {
-                    row.status = Status::Unsolved;
-                    row.outcome = Verdict::Unsolved;
-                }
-            }
-        }
     }
 }
 
@@ -341,11 +276,11 @@ pub fn run_show(a: ShowArgs) -> Result<(), CliError> {
                 r.rules.to_string(),
                 r.suicide.to_string(),
                 r.komi.to_string(),
-                r.value.map(|v| v.to_string()).unwrap_or_default(),
-                r.outcome.to_string(),
-                r.status.to_string(),
-                r.pv_length.to_string(),
-                r.nodes.to_string(),
+                r.finding.value.map(|v| v.to_string()).unwrap_or_default(),
+                r.finding.verdict.to_string(),
+                r.status().to_string(),
+                r.finding.pv.len().to_string(),
+                r.finding.nodes.to_string(),
                 format!("{:.3}", r.seconds),
             ]
         })

@@ -44,11 +44,11 @@ fn bestiary_values_match_the_reference_where_it_finishes() {
         for rs in ["psk", "ssk", "nssk", "fixed", "bkr"] {
             let ruleset: Ruleset = rs.parse().unwrap();
             for r in rows.iter().filter(|r| {
-                r.position == p.name && r.rules == ruleset && r.status == Status::Solved
+                r.position == p.name && r.rules == ruleset && r.status() == Status::Solved
             }) {
                 let rules = Rules::new(ruleset).with_suicide(r.suicide).unwrap();
                 let g = kosolve_rules::AnyGame::from_start(board.clone(), rules, &p.start(ruleset));
-                let v: i32 = r.value.and_then(|v| v.as_int()).unwrap();
+                let v: i32 = r.finding.value.and_then(|v| v.as_int()).unwrap();
                 let label = format!("{} {rs} suicide {}: {v}", p.name, r.suicide);
                 // The reference recurses once per move of a game: a large stack.
                 let answer = std::thread::Builder::new()

@@ -83,17 +83,13 @@ fn start_of(r: &Row, named: &[NamedPosition]) -> Option<Start> {
 /// Checks one principal variation's picture against a replay of its row.
 fn check_pv(name: &str, svg: &roxmltree::Document<'_>, r: &Row, start: &Start) {
     let board = r.board.board().unwrap();
-    let positions = replay(&board, rules_of(r), start, &r.pv);
-    let moves: Vec<&str> = r.pv.split_whitespace().collect();
+    let positions = replay(&board, rules_of(r), start, &r.pv_text());
     let n = positions.len() - 1;
     // The key positions: the start, the end, and the position before each
     // move after which fewer stones stand than before it plus the one played.
     let mut want: BTreeSet<usize> = [0, n].into();
     for k in 1..=n {
-        let placed = u32::from(matches!(
-            Move::parse(&board, moves[k - 1]),
-            Some(Move::Play(_))
-        ));
+        let placed = u32::from(matches!(r.finding.pv[k - 1], Move::Play(_)));
         if positions[k].occupied().count() < positions[k - 1].occupied().count() + placed {
             want.insert(k - 1);
         }
@@ -111,7 +107,7 @@ fn check_pv(name: &str, svg: &roxmltree::Document<'_>, r: &Row, start: &Start) {
         want.iter().copied().collect::<Vec<_>>(),
         "{name}: the frames' move numbers ({} {})",
         r.rules,
-        r.pv
+        r.pv_text()
     );
     let mut total = 0;
     for (f, &k) in frames.iter().zip(&got) {
@@ -124,7 +120,7 @@ fn check_pv(name: &str, svg: &roxmltree::Document<'_>, r: &Row, start: &Start) {
                 stones,
                 positions[k].stones(c).count() as usize,
                 "{name}: {class} stones after {k} moves of {}",
-                r.pv
+                r.pv_text()
             );
             total += stones;
         }
@@ -146,12 +142,12 @@ fn check_dir(tables: &Path, dir: &Path, named: &[NamedPosition]) -> usize {
     let solved: Vec<&Row> = rows
         .iter()
         .filter(at0)
-        .filter(|r| r.status == Status::Solved && r.board.board().is_ok())
+        .filter(|r| r.status() == Status::Solved && r.board.board().is_ok())
         .collect();
     // The named positions' solved rows that the configs define.
     let at_positions: Vec<&Row> = rows
         .iter()
-        .filter(|r| r.komi == Komi::ZERO && r.status == Status::Solved && !r.position.is_empty())
+        .filter(|r| r.komi == Komi::ZERO && r.status() == Status::Solved && !r.position.is_empty())
         .filter(|r| start_of(r, named).is_some())
         .collect();
     let files = svgs(dir);

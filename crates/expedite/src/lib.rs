@@ -4,7 +4,6 @@
 //! the game out automatically and gives a score. Every choice the procedure
 //! leaves open is taken, so the answer is the set of scores it can give.
 
-
 use hashbrown::HashMap;
 use kosolve_board::{Bitboard, Board, Color, Point, Position, Suicide};
 use kosolve_rules::{Game, Komi, Move, Rules, Ruleset, Start};

@@ -34,7 +34,6 @@
 //! assert_eq!(g.edge_count(), 12);
 //! ```
 
-
 mod attractor;
 mod build;
 mod interner;

@@ -7,7 +7,6 @@
 //! - [`DenseIndex`] and [`TernarySet`]: exact numbering and bit sets for
 //!   small boards.
 
-
 mod dense;
 mod set;
 pub mod zobrist;

@@ -30,7 +30,6 @@
 //! histories empty, no situation recorded): the graph then holds the
 //! positions reachable from it, without symmetry merging.
 
-
 pub mod forgetful;
 pub mod graph;
 pub mod parity;

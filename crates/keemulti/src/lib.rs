@@ -20,7 +20,6 @@
 //!   positions, for bounds where the restricted games outgrow the cap too
 //!   (docs/kee.md, "Forgetful games for more than two players").
 
-
 pub mod forgetful;
 pub mod parity;
 pub mod reference;

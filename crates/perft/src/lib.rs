@@ -21,7 +21,6 @@
 //!
 //! docs/perft.md explains why each memo key is exact and lists timings.
 
-
 mod fast;
 mod generic;
 mod positions;

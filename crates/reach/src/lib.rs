@@ -29,7 +29,6 @@
 //! "Static bounds", proves the side they favour can also force the game to
 //! end.
 
-
 use hashbrown::HashMap;
 use kosolve_board::{Board, Color, Position, Suicide};
 use kosolve_budget::{Budget, Stop};

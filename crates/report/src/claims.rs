@@ -141,10 +141,10 @@ fn position_claim(e: &Evidence<'_>, which: PositionClaim) -> String {
         let pv = |name: &str, rules: Ruleset| {
             row(name, rules)
                 .map(|r| {
-                    if r.pv.is_empty() {
+                    if r.finding.pv.is_empty() {
                         "no moves".to_string()
                     } else {
-                        r.pv.clone()
+                        r.pv_text()
                     }
                 })
                 .unwrap_or_default()
@@ -221,24 +221,26 @@ fn bestiary_parts(e: &Evidence<'_>) -> String {
             let Some(r) = find_at(e.rows, name, rs, F, e.komi) else {
                 continue;
             };
-            if r.status != Status::Solved {
-                let bounds =
-                    if r.status == Status::Unsolved && r.lower.is_none() && r.upper.is_none() {
-                        "nothing proven".to_string()
-                    } else {
-                        cell(Some(r))
-                    };
+            if r.status() != Status::Solved {
+                let bounds = if r.status() == Status::Unsolved
+                    && r.finding.lower.is_none()
+                    && r.finding.upper.is_none()
+                {
+                    "nothing proven".to_string()
+                } else {
+                    cell(Some(r))
+                };
                 open.push(format!("{rs} {bounds}"));
                 continue;
             }
-            let outcome = r.outcome.to_string();
+            let outcome = r.finding.verdict.to_string();
             match groups.iter_mut().find(|g| g.0 == outcome) {
                 Some(g) => g.1.push(rs.name()),
                 None => {
-                    let line = if r.pv.is_empty() {
+                    let line = if r.finding.pv.is_empty() {
                         "line not kept".to_string()
                     } else {
-                        r.pv.clone()
+                        r.pv_text()
                     };
                     groups.push((outcome, vec![rs.name()], line));
                 }
@@ -270,10 +272,10 @@ fn bestiary_parts(e: &Evidence<'_>) -> String {
 fn psk_two_by_two(e: &Evidence<'_>) -> String {
     let mut s = String::new();
     match find(e.rows, &rect(2, 2), Ruleset::Psk, F, Komi::ZERO)
-        .filter(|r| r.status == Status::Solved)
+        .filter(|r| r.status() == Status::Solved)
     {
         Some(r) => {
-            let verdict = if r.value == Some(Value::Margin(1)) {
+            let verdict = if r.finding.value == Some(Value::Margin(1)) {
                 "Confirmed"
             } else {
                 "CONTRADICTED"
@@ -282,8 +284,8 @@ fn psk_two_by_two(e: &Evidence<'_>) -> String {
                 s,
                 "{verdict}: value {}, outcome {}. PV: {}\n",
                 cell(Some(r)),
-                r.outcome,
-                r.pv
+                r.finding.verdict,
+                r.pv_text()
             );
         }
         None => {
@@ -312,8 +314,8 @@ fn two_by_three(e: &Evidence<'_>) -> String {
                 r.rules,
                 r.suicide,
                 cell(Some(r)),
-                r.outcome,
-                r.pv
+                r.finding.verdict,
+                r.pv_text()
             );
         }
         s.push('\n');
@@ -348,7 +350,7 @@ fn compare(e: &Evidence<'_>, a: Ruleset, b: Ruleset) -> String {
             match (value_of(ra), value_of(rb)) {
                 (Some(x), Some(y)) if x == y => same += 1,
                 (Some(x), Some(y)) => {
-                    let pv = |r: Option<&Row>| r.map_or(String::new(), |r| r.pv.clone());
+                    let pv = |r: Option<&Row>| r.map_or(String::new(), |r| r.pv_text());
                     differ.push(format!(
                         "{board} (suicide {su}): {a} {x} (PV {}), {b} {y} (PV {})",
                         pv(ra),
@@ -373,8 +375,8 @@ fn compare(e: &Evidence<'_>, a: Ruleset, b: Ruleset) -> String {
 fn kee_two_by_two(e: &Evidence<'_>) -> String {
     let mut s = String::new();
     match find(e.rows, &rect(2, 2), Ruleset::Kee, F, Komi::ZERO) {
-        Some(r) if r.status == Status::Solved => {
-            let verdict = if r.value == Some(Value::Margin(0)) {
+        Some(r) if r.status() == Status::Solved => {
+            let verdict = if r.finding.value == Some(Value::Margin(0)) {
                 "Confirmed: a draw"
             } else {
                 "CONTRADICTED"
@@ -383,15 +385,16 @@ fn kee_two_by_two(e: &Evidence<'_>) -> String {
                 s,
                 "{verdict}: kee value {} ({}). PV: {}\n",
                 cell(Some(r)),
-                r.outcome,
-                r.pv
+                r.finding.verdict,
+                r.pv_text()
             );
         }
         Some(r) => {
             let _ = writeln!(
                 s,
                 "Not settled here: kee 2x2 is {} ({}).\n",
-                r.status, r.outcome
+                r.status(),
+                r.finding.verdict
             );
         }
         None => {
@@ -404,7 +407,7 @@ fn kee_two_by_two(e: &Evidence<'_>) -> String {
         .iter()
         .filter_map(|&r| {
             find(e.rows, &rect(2, 2), r, F, Komi::ZERO)
-                .filter(|x| x.status == Status::Solved)
+                .filter(|x| x.status() == Status::Solved)
                 .map(|x| format!("{r} {}", cell(Some(x))))
         })
         .collect();
@@ -422,11 +425,11 @@ fn fundamental_no_draws(e: &Evidence<'_>) -> String {
     let fund: Vec<&Row> = e
         .rows
         .iter()
-        .filter(|r| r.rules == Ruleset::Fundamental && r.status == Status::Solved)
+        .filter(|r| r.rules == Ruleset::Fundamental && r.status() == Status::Solved)
         .collect();
     let draws = fund
         .iter()
-        .filter(|r| r.outcome == Verdict::Outcome(Outcome::Draw))
+        .filter(|r| r.finding.verdict == Verdict::Outcome(Outcome::Draw))
         .count();
     format!(
         "{} solved fundamental rows, {draws} of them drawn.{}\n\n",
@@ -445,7 +448,7 @@ fn ultimate_versions_agree(e: &Evidence<'_>) -> String {
     for r in e
         .rows
         .iter()
-        .filter(|r| r.rules == Ruleset::Ultimate && r.status == Status::Solved)
+        .filter(|r| r.rules == Ruleset::Ultimate && r.status() == Status::Solved)
     {
         // The partner row of the same job: the same board and the same
         // start (the empty board, or the same named position).
@@ -456,16 +459,16 @@ fn ultimate_versions_agree(e: &Evidence<'_>) -> String {
                 && o.suicide == r.suicide
                 && o.komi == r.komi
         });
-        if let Some(o) = partner.filter(|o| o.status == Status::Solved) {
-            if o.outcome == r.outcome {
+        if let Some(o) = partner.filter(|o| o.status() == Status::Solved) {
+            if o.finding.verdict == r.finding.verdict {
                 agree += 1;
             } else {
                 disagree.push(format!(
                     "{} komi {}: {} vs {}",
                     r.label(),
                     r.komi,
-                    r.outcome,
-                    o.outcome
+                    r.finding.verdict,
+                    o.finding.verdict
                 ));
             }
         }
@@ -507,10 +510,10 @@ fn kee_boards(e: &Evidence<'_>) -> String {
                         .map(|o| format!("{} {}", rs.name(), cell(Some(o))))
                 })
                 .collect();
-            let line = if r.pv.is_empty() {
+            let line = if r.finding.pv.is_empty() {
                 String::new()
             } else {
-                format!(" (line: {})", r.pv)
+                format!(" (line: {})", r.pv_text())
             };
             Some(format!(
                 "- {b}: Kee {}{line}; against {}",

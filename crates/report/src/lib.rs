@@ -7,7 +7,6 @@
 //! Its modules form no cycle: `lookup` finds rows and renders value cells;
 //! `claims` and `markdown` use it; `overview` uses all of them.
 
-
 mod claims;
 mod lookup;
 mod markdown;

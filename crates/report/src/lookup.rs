@@ -57,9 +57,9 @@ pub(crate) fn text(v: Option<Value>) -> String {
 pub(crate) fn cell(r: Option<&Row>) -> String {
     match r {
         None => "".into(),
-        Some(r) => match r.status {
-            Status::Solved => text(r.value),
-            Status::Unsolved => format!("[{}, {}]", text(r.lower), text(r.upper)),
+        Some(r) => match r.status() {
+            Status::Solved => text(r.finding.value),
+            Status::Unsolved => format!("[{}, {}]", text(r.finding.lower), text(r.finding.upper)),
             Status::Refused => Status::Refused.to_string(),
         },
     }
@@ -77,13 +77,15 @@ pub(crate) fn value_of(r: Option<&Row>) -> Option<Value> {
 /// board SGF cannot describe. (The sweep writes PVs at its config's first
 /// komi; the caller links only rows at that komi.)
 pub(crate) fn sgf_link(config: &str, r: &Row, board: &Board) -> Option<String> {
-    (r.status == Status::Solved && !r.pv.is_empty() && kosolve_sgf::size_value(board).is_some())
-        .then(|| {
-            let folder = kosolve_sweep::pv_folder(std::path::Path::new(""), config);
-            format!(
-                "{}/{}.sgf",
-                folder.display(),
-                kosolve_sweep::pv_stem(&r.label(), r.rules.name(), r.suicide.name())
-            )
-        })
+    (r.status() == Status::Solved
+        && !r.finding.pv.is_empty()
+        && kosolve_sgf::size_value(board).is_some())
+    .then(|| {
+        let folder = kosolve_sweep::pv_folder(std::path::Path::new(""), config);
+        format!(
+            "{}/{}.sgf",
+            folder.display(),
+            kosolve_sweep::pv_stem(&r.label(), r.rules.name(), r.suicide.name())
+        )
+    })
 }

@@ -76,14 +76,14 @@ pub fn markdown(config: &Config, rows: &[Row]) -> String {
     if !config.description.is_empty() {
         let _ = writeln!(s, "{}\n", config.description);
     }
-    let solved = rows.iter().filter(|r| r.status == Status::Solved).count();
+    let solved = rows.iter().filter(|r| r.status() == Status::Solved).count();
     let _ = writeln!(
         s,
         "{} jobs: {} solved, {} unsolved (a limit was hit; bounds shown as [lower, upper]), {} refused.\n",
         rows.len(),
         solved,
-        rows.iter().filter(|r| r.status == Status::Unsolved).count(),
-        rows.iter().filter(|r| r.status == Status::Refused).count()
+        rows.iter().filter(|r| r.status() == Status::Unsolved).count(),
+        rows.iter().filter(|r| r.status() == Status::Refused).count()
     );
     let _ = writeln!(
         s,
@@ -140,9 +140,9 @@ pub fn markdown(config: &Config, rows: &[Row]) -> String {
                 r.suicide,
                 r.komi,
                 cell(Some(r)),
-                r.outcome.to_string().replace('|', "/"),
-                r.pv_length,
-                r.nodes,
+                r.finding.verdict.to_string().replace('|', "/"),
+                r.finding.pv.len(),
+                r.finding.nodes,
                 r.seconds
             );
         }
@@ -158,17 +158,12 @@ pub fn markdown(config: &Config, rows: &[Row]) -> String {
     for board in &config.boards {
         let b = board.spec();
         let Some(r) = find(rows, &b, Ruleset::Psk, Suicide::Forbidden, first_komi)
-            .filter(|r| r.status == Status::Solved)
+            .filter(|r| r.status() == Status::Solved)
         else {
             continue;
         };
-        let _ = writeln!(
-            s,
-            "### {b}: {} ({})\n",
-            r.outcome,
-            if r.pv.is_empty() { "no moves" } else { &r.pv }
-        );
-        if let Some(d) = pv_diagrams(board, Rules::new(Ruleset::Psk), &r.pv, 8) {
+        let _ = writeln!(s, "### {b}: {} ({})\n", r.finding.verdict, line_words(r));
+        if let Some(d) = pv_diagrams(board, Rules::new(Ruleset::Psk), &r.pv_text(), 8) {
             let _ = writeln!(s, "```\n{}```\n", d);
         }
         if let Some(link) = crate::lookup::sgf_link(&config.name, r, board) {
@@ -196,7 +191,7 @@ pub(crate) fn row_sentence(values: &[(Ruleset, Option<&Row>)]) -> String {
         // A ruleset with no row has no job here (tromp-taylor with suicide
         // forbidden): it is neither solved nor missing.
         let Some(r) = row else { continue };
-        match (r.status, r.value) {
+        match (r.status(), r.finding.value) {
             (Status::Solved, Some(value)) => {
                 match groups.iter_mut().find(|(v, _)| v.same_points(value)) {
                     Some((_, names)) => names.push(rules.name()),
@@ -311,18 +306,23 @@ fn positions(s: &mut String, config: &Config, rows: &[Row], komi: Komi) {
                     } else {
                         pv_rules
                     };
-                    let _ = writeln!(
-                        s,
-                        "{} {} ({}):\n",
-                        r.rules,
-                        v,
-                        if r.pv.is_empty() { "no moves" } else { &r.pv }
-                    );
-                    if let Some(d) = pv_diagrams_from(board, pv_rules, &p.start(rs), &r.pv, 8) {
+                    let _ = writeln!(s, "{} {} ({}):\n", r.rules, v, line_words(r));
+                    if let Some(d) =
+                        pv_diagrams_from(board, pv_rules, &p.start(rs), &r.pv_text(), 8)
+                    {
                         let _ = writeln!(s, "```\n{d}```\n");
                     }
                 }
             }
         }
+    }
+}
+
+/// A row's line for the page: its moves, or "no moves".
+fn line_words(r: &Row) -> String {
+    if r.finding.pv.is_empty() {
+        "no moves".to_string()
+    } else {
+        r.pv_text()
     }
 }

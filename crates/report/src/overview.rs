@@ -208,11 +208,11 @@ fn join_sourced(tables: &[(String, Vec<Row>)]) -> Result<(Vec<Row>, Vec<String>)
                 }
                 Some(&(i, first)) => {
                     let old = &rows[i];
-                    if r.status != Status::Solved {
+                    if r.status() != Status::Solved {
                         continue;
                     }
-                    if old.status == Status::Solved {
-                        if old.value != r.value {
+                    if old.status() == Status::Solved {
+                        if old.finding.value != r.finding.value {
                             return Err(format!(
                                 "the tables {first} and {name} disagree on the job {} {} \
                                  (suicide {}, komi {}): {} against {}",
@@ -220,8 +220,8 @@ fn join_sourced(tables: &[(String, Vec<Row>)]) -> Result<(Vec<Row>, Vec<String>)
                                 r.rules,
                                 r.suicide,
                                 r.komi,
-                                text(old.value),
-                                text(r.value)
+                                text(old.finding.value),
+                                text(r.finding.value)
                             ));
                         }
                     } else {
@@ -286,7 +286,7 @@ pub fn pv_picture_name(r: &Row) -> String {
 /// not parse, or its position is not in `named`; an error where its PV
 /// does not replay under its rules.
 pub fn pv_picture(r: &Row, named: &[NamedPosition]) -> Result<Option<String>, String> {
-    if r.status != Status::Solved {
+    if r.status() != Status::Solved {
         return Ok(None);
     }
     let Ok(board) = r.board.board() else {
@@ -314,7 +314,7 @@ pub fn pv_picture(r: &Row, named: &[NamedPosition]) -> Result<Option<String>, St
             format!("{} ({}, {} to move)", p.name, p.spec(), p.to_move.name()),
         )
     };
-    let frames = key_frames(&board, rules, &start, &r.pv).map_err(|e| {
+    let frames = key_frames(&board, rules, &start, &r.pv_text()).map_err(|e| {
         format!(
             "the principal variation of {} {} (suicide {}, komi {}) does not replay: {e}",
             r.label(),
@@ -327,9 +327,9 @@ pub fn pv_picture(r: &Row, named: &[NamedPosition]) -> Result<Option<String>, St
         "{what} {}, suicide {}: {} (value {}), {} moves",
         r.rules,
         r.suicide,
-        r.outcome,
-        text(r.value),
-        r.pv_length
+        r.finding.verdict,
+        text(r.finding.value),
+        r.finding.pv.len()
     );
     Ok(Some(frames_svg(&board, &title, &frames)))
 }
@@ -422,7 +422,7 @@ struct Matrix<'a> {
 
 impl<'a> Matrix<'a> {
     fn of(rows: &'a [Row], komi: Komi) -> Matrix<'a> {
-        let solved = |r: &&Row| r.status == Status::Solved && r.komi == komi;
+        let solved = |r: &&Row| r.status() == Status::Solved && r.komi == komi;
         let mut boards: Vec<BoardSpec> = Vec::new();
         let mut positions: Vec<(String, String)> = Vec::new();
         for r in rows.iter().filter(solved) {
@@ -567,7 +567,7 @@ fn pictures_section(
                 let _ = writeln!(
                     s,
                     "![{b} psk: {}]({PICTURES}/{})\n",
-                    r.outcome,
+                    r.finding.verdict,
                     pv_picture_name(r)
                 );
                 if let Some(link) = sgf(r) {

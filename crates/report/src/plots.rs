@@ -43,7 +43,7 @@ pub enum Effort {
 impl Effort {
     fn of(self, r: &Row) -> f64 {
         match self {
-            Effort::Nodes => (r.nodes as f64).max(1.0),
+            Effort::Nodes => (r.finding.nodes as f64).max(1.0),
             Effort::Seconds => r.seconds.max(0.001),
         }
     }
@@ -77,7 +77,7 @@ pub fn effort_series(
             let mut pts: Vec<(usize, f64)> = rows
                 .iter()
                 .filter(|r| {
-                    r.status == Status::Solved
+                    r.status() == Status::Solved
                         && r.position.is_empty()
                         && r.rules == rs
                         && r.suicide == suicide
@@ -187,15 +187,15 @@ pub fn effort_svg(
 /// refusal, none where no table has the job.
 fn heat(row: Option<&Row>, points: usize) -> Option<(RGBColor, String)> {
     let r = row?;
-    match r.status {
+    match r.status() {
         Status::Refused => Some((RGBColor(110, 110, 110), "refused".into())),
         Status::Unsolved => Some((
             RGBColor(225, 225, 225),
-            format!("[{}, {}]", text(r.lower), text(r.upper)),
+            format!("[{}, {}]", text(r.finding.lower), text(r.finding.upper)),
         )),
         Status::Solved => {
-            let Some(v) = r.value.and_then(|v| v.as_f64()) else {
-                return Some((RGBColor(170, 170, 170), text(r.value)));
+            let Some(v) = r.finding.value.and_then(|v| v.as_f64()) else {
+                return Some((RGBColor(170, 170, 170), text(r.finding.value)));
             };
             // Margins and Fundamental Go's score are shares of the board.
             let rs = r.rules;
@@ -217,7 +217,7 @@ fn heat(row: Option<&Row>, points: usize) -> Option<(RGBColor, String)> {
             } else {
                 mix(-share * 0.85, (40.0, 80.0, 200.0))
             };
-            Some((c, text(r.value)))
+            Some((c, text(r.finding.value)))
         }
     }
 }

@@ -19,11 +19,11 @@ fn tmpdir(tag: &str) -> PathBuf {
 fn row_of(job: &Job) -> Row {
     let mut r = Row::new(job.board.spec(), job.rules, job.position_name(), "test");
     let one = Value::of_search(job.rules.ruleset, 1);
-    r.value = Some(one);
-    r.lower = Some(one);
-    r.upper = Some(one);
-    r.outcome = Verdict::Outcome(Outcome::BlackBy(2));
-    r.status = Status::Solved;
+    r.finding.value = Some(one);
+    r.finding.lower = Some(one);
+    r.finding.upper = Some(one);
+    r.finding.verdict = Verdict::Outcome(Outcome::BlackBy(2));
+    r.finding.status = Status::Solved;
     r
 }
 
@@ -85,7 +85,7 @@ diagram = "X.."
             .iter()
             .map(|j| {
                 let mut r = row_of(j);
-                r.value = Some(Value::Margin(
+                r.finding.value = Some(Value::Margin(
                     match (j.position_name(), j.rules.ruleset.name()) {
                         ("ko", "fixed") => ko_fixed,
                         ("eye", "fixed") => 3,
@@ -161,9 +161,12 @@ fn the_kee_boards_claim_sets_kee_against_the_other_rulesets() {
                 "kee" => 0,
                 _ => 0,
             };
-            r.value = Some(Value::Margin(v));
+            r.finding.value = Some(Value::Margin(v));
             if j.rules.ruleset.name() == "kee" {
-                r.pv = "pass B2 B1 A2 C1 pass pass pass pass".into();
+                r.finding.pv = "pass B2 B1 A2 C1 pass pass pass pass"
+                    .split(' ')
+                    .map(|m| kosolve_rules::Move::parse(&j.board, m).unwrap())
+                    .collect();
             }
             r
         })

@@ -27,7 +27,6 @@
 //! void at some komi, with the cycle perfect play repeats there
 //! (docs/bestiary.md, "An exhaustive search of the small boards").
 
-
 mod attractor;
 mod space;
 

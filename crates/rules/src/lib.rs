@@ -7,7 +7,6 @@
 //!
 //! The readings are those of docs/rules.md.
 
-
 /// The five [`Game`] accessors that every game type answers from its own
 /// fields of the same names: `rules`, `board` (an `Arc<Board>`), `pos`,
 /// `to_move` and `moves`. Used inside each `impl Game for ...`.

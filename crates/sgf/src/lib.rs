@@ -35,7 +35,6 @@
 //! assert_eq!(record.moves[1].point, None); // a pass
 //! ```
 
-
 mod syntax;
 mod write;
 

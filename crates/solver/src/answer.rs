@@ -24,7 +24,7 @@ pub enum Answer {
     /// Kee unless solved as a parity game): proven bounds on the value
     /// (margin rulesets: at komi 0, the value being the margin before
     /// komi), the principal variation and the search's effort.
-    Search(Solution),
+    Search(SearchSolution),
     /// `basic` by retrograde analysis ([`kosolve_retrograde::solve_basic`]):
     /// the value with komi applied, or void, VB, VW and the principal
     /// variation. Always exact; it has no bounds on a solver value.
@@ -127,6 +127,23 @@ impl Answer {
         }
     }
 
+    /// The method's own value as a [`Value`] of `ruleset`: `basic`'s
+    /// margin with komi applied (or void), every other method's solver
+    /// value where its bounds meet; `None` where unsolved. (A Fundamental
+    /// Go report's score is [`Report::value`].)
+    pub fn value_in(&self, ruleset: Ruleset) -> Option<Value> {
+        match self.basic() {
+            Some(b) => Some(Value::of_basic(b.value.margin())),
+            None => self.value().map(|v| Value::of_search(ruleset, v)),
+        }
+    }
+
+    /// [`Answer::bounds`] as [`Value`]s of `ruleset`.
+    pub fn bounds_in(&self, ruleset: Ruleset) -> Option<(Value, Value)> {
+        self.bounds()
+            .map(|(lo, hi)| (Value::of_search(ruleset, lo), Value::of_search(ruleset, hi)))
+    }
+
     /// `basic`'s value, VB and VW, by either method (`None` for every
     /// other answer).
     pub fn basic(&self) -> Option<BasicAnswer> {
@@ -161,4 +178,94 @@ pub struct Report {
     pub komi_analysis: Option<KomiAnalysis>,
     /// Total effort (the komi analysis included).
     pub total: Stats,
+}
+
+impl Report {
+    /// The value as the result tables state it: [`Answer::value_in`], but
+    /// for Fundamental Go the score of the komi analysis (`None` where the
+    /// searched komis leave it open).
+    pub fn value(&self) -> Option<Value> {
+        match &self.komi_analysis {
+            Some(KomiAnalysis::Fundamental { score, .. }) => {
+                self.answer.value().and(score.map(Value::Score))
+            }
+            _ => self.answer.value_in(self.rules.ruleset),
+        }
+    }
+
+    /// The proven bounds `(lower, upper)` as the result tables state them:
+    /// for `basic`, VB and VW (those a stopped proof search proved so far);
+    /// for every other method, the bounds on the solver value.
+    pub fn bounds(&self) -> (Option<Value>, Option<Value>) {
+        match &self.answer {
+            Answer::Unfinished {
+                vb_at_least,
+                vw_at_most,
+                ..
+            } => (
+                vb_at_least.map(Value::of_basic_bound),
+                vw_at_most.map(Value::of_basic_bound),
+            ),
+            a => match a.basic() {
+                Some(b) => (
+                    b.vb.map(Value::of_basic_bound),
+                    b.vw.map(Value::of_basic_bound),
+                ),
+                None => a
+                    .bounds_in(self.rules.ruleset)
+                    .map_or((None, None), |(lo, hi)| (Some(lo), Some(hi))),
+            },
+        }
+    }
+
+    /// What the solve found, as a result row states it: the one path from
+    /// a method's answer to a row (docs/configs.md, "Columns").
+    /// - `basic` (either method) is `solved`, its verdict void or the
+    ///   outcome of its margin; its bounds are VB and VW.
+    /// - Every other answer is `solved` where its value and outcome are
+    ///   known; a Fundamental Go report whose score the komi analysis left
+    ///   open is `unsolved` with the winner at this komi as its verdict.
+    /// - The line is left out where a budget cut a solved answer's line
+    ///   short, so a table holds only whole lines.
+    /// - The nodes are the search's, or the states of a retrograde analysis.
+    pub fn finding(&self) -> Finding {
+        let a = &self.answer;
+        let (lower, upper) = self.bounds();
+        let value = self.value();
+        let (status, verdict) = match (a.basic(), self.outcome) {
+            (Some(b), _) => (
+                Status::Solved,
+                Verdict::Outcome(match b.value.margin() {
+                    None => Outcome::Void,
+                    Some(h) => outcome(ValueKind::Margin, 0, Komi(-h)),
+                }),
+            ),
+            (None, Some(o)) if a.value().is_some() => {
+                let status = if value.is_some() {
+                    Status::Solved
+                } else {
+                    Status::Unsolved
+                };
+                (status, Verdict::Outcome(o))
+            }
+            _ => (Status::Unsolved, Verdict::Unsolved),
+        };
+        let whole = a.value().is_none() || a.pv_complete();
+        Finding {
+            status,
+            value: value.filter(|_| status == Status::Solved),
+            verdict,
+            lower,
+            upper,
+            pv: if whole {
+                a.pv().into_owned()
+            } else {
+                Vec::new()
+            },
+            nodes: match a {
+                Answer::Retrograde(r) => r.states as u64,
+                _ => self.total.nodes,
+            },
+        }
+    }
 }

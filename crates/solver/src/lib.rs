@@ -16,7 +16,7 @@
 //!   same [`Report`], read through the same accessors.
 //!
 //! The crate root is a facade. [`SolveOptions`], [`Engine`] and [`Method`]
-//! live in `options`; [`Stats`] and [`Solution`] in `stats`; [`Tables`],
+//! live in `options`; [`Stats`] and [`SearchSolution`] in `stats`; [`Tables`],
 //! [`solve_game`], [`Tester`] and [`Follower`] in `run`; [`SolveError`] in
 //! `error`; the size limits and [`check_feasible`] in `feasible`;
 //! [`Outcome`], [`Answer`] and [`Report`] in `answer`; the komi analysis in
@@ -26,7 +26,6 @@
 //! Values are Black's: the area margin at komi 0 for margin rulesets
 //! (`B wins iff V > komi`), +1/-1 for win/loss rulesets, +1/0/-1 for
 //! Ultimate Go (0 a declared draw).
-
 
 pub mod certificate;
 mod deps;
@@ -58,7 +57,9 @@ pub use stats::*;
 
 pub use kosolve_budget::{Budget, Cancel, Stop};
 pub use kosolve_retrograde::{BasicSolution, BasicValue};
-pub use kosolve_vocab::{outcome, Engine, Method, Outcome, Stats, Value, ValueError};
+pub use kosolve_vocab::{
+    outcome, Engine, Finding, Method, Outcome, Stats, Status, Value, ValueError, Verdict,
+};
 pub use search::{result_value, value_range};
 pub use table::{Probe, Table};
 

@@ -65,14 +65,14 @@ fn key_syms<G: Game>(game: &G, opts: &SolveOptions) -> usize {
 /// Solves the game from its current state with the fast solver.
 /// The game's own history is part of the state (a game with moves already
 /// played is solved as it stands).
-pub fn solve_game<G: Game>(game: &G, opts: &SolveOptions) -> Solution {
+pub fn solve_game<G: Game>(game: &G, opts: &SolveOptions) -> SearchSolution {
     solve_game_with(game, opts, &Tables::new(game, opts))
 }
 
 /// [`solve_game`] with tables kept from earlier solves of the same game
 /// (its ruleset and board); new entries stay in them for later solves.
 /// Panics if the tables do not suit the game ([`Tables::suits`]).
-pub fn solve_game_with<G: Game>(game: &G, opts: &SolveOptions, tables: &Tables) -> Solution {
+pub fn solve_game_with<G: Game>(game: &G, opts: &SolveOptions, tables: &Tables) -> SearchSolution {
     assert!(
         tables.suits(game, opts),
         "tables made for another dependency setting"
@@ -115,7 +115,7 @@ pub fn solve_game_with<G: Game>(game: &G, opts: &SolveOptions, tables: &Tables) 
                 .unwrap_or_else(|_| run())
         })
     };
-    Solution {
+    SearchSolution {
         lower: b.lower,
         upper: b.upper,
         pv,

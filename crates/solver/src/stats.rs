@@ -1,11 +1,11 @@
-//! What one search proved: [`Solution`] (its effort is a [`Stats`]).
+//! What one search proved: [`SearchSolution`] (its effort is a [`Stats`]).
 
 use crate::*;
 
 /// The result of one search: proven bounds on the value (equal when solved)
 /// and a principal variation.
 #[derive(Clone, Debug)]
-pub struct Solution {
+pub struct SearchSolution {
     /// Proven lower bound on the value.
     pub lower: i32,
     /// Proven upper bound on the value.
@@ -18,7 +18,7 @@ pub struct Solution {
     pub stats: Stats,
 }
 
-impl Solution {
+impl SearchSolution {
     /// Whether the value is proven exactly.
     pub fn is_solved(&self) -> bool {
         self.lower == self.upper

@@ -5,6 +5,7 @@
 //! the report crate has it). Interrupted sweeps resume; sweeps split into
 //! shards and merge back.
 
+pub use kosolve_vocab::{Finding, Status, Verdict};
 
 mod config;
 mod row;
@@ -12,10 +13,10 @@ mod run;
 
 pub use config::{Config, ConfigError, Job, Limits, NamedPosition, PositionClaim};
 pub use row::{
-    read_rows, rows_to_csv, write_atomic, IoError, JobKey, Lock, Row, RowLog, Status, Verdict,
-    COLUMNS, TIMING_COLUMNS,
+    read_rows, rows_to_csv, write_atomic, IoError, JobKey, Lock, Row, RowLog, COLUMNS,
+    TIMING_COLUMNS,
 };
 pub use run::{
-    file_safe, merge, output_stem, parse_shard, pv_folder, pv_stem, result_part, run_sweep,
-    JobOutput, ResultPart, Runner, SweepError, SweepOptions, SweepSummary,
+    file_safe, merge, output_stem, parse_shard, pv_folder, pv_stem, run_sweep, JobOutput, Runner,
+    SweepError, SweepOptions, SweepSummary,
 };

@@ -1,8 +1,9 @@
 //! One result row (typed), its CSV form, and atomic file writes.
 
 use kosolve_board::{BoardError, BoardSpec, Suicide};
+use kosolve_rules::Move;
 use kosolve_rules::{Komi, Rules, RulesError, Ruleset};
-use kosolve_vocab::{Outcome, Value};
+use kosolve_vocab::{Finding, Status, Value, Verdict};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::io::Write;
@@ -33,37 +34,6 @@ pub const COLUMNS: [&str; 17] = [
 /// result tables ignore them.
 pub const TIMING_COLUMNS: [&str; 3] = ["seconds", "peak_mib", "threads"];
 
-/// The `status` column of a row. It is written to and read from the CSV
-/// as `solved`, `unsolved` or `refused`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Status {
-    /// Solved: `value` and `outcome` hold the answer.
-    Solved,
-    /// A limit was hit: `lower` and `upper` hold the bounds proven so far.
-    Unsolved,
-    /// Refused before any search (a board too large for the method, a board
-    /// that does not parse): `outcome` holds the reason.
-    Refused,
-}
-
-impl Status {
-    /// The CSV form: `solved`, `unsolved` or `refused`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Status::Solved => "solved",
-            Status::Unsolved => "unsolved",
-            Status::Refused => "refused",
-        }
-    }
-}
-
-impl fmt::Display for Status {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
 /// A job's identity in result files: board, rules, suicide and komi, as the
 /// CSV writes them. Rows and jobs with equal keys are the same job. Keys
 /// order as their text `board|rules|suicide|komi` does.
@@ -88,28 +58,6 @@ impl fmt::Display for JobKey {
     }
 }
 
-/// What the `outcome` column of a row says.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Verdict {
-    /// The outcome at the row's komi: a solved row's, or for a Fundamental
-    /// row whose score the limits left open, the winner at this komi.
-    Outcome(Outcome),
-    /// `unsolved`: a limit stopped the job before the value.
-    Unsolved,
-    /// Why the job was refused (a `refused` row).
-    Refused(String),
-}
-
-impl fmt::Display for Verdict {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Verdict::Outcome(o) => write!(f, "{o}"),
-            Verdict::Unsolved => f.write_str("unsolved"),
-            Verdict::Refused(why) => f.write_str(why),
-        }
-    }
-}
-
 /// One finished job, typed; CSV text exists only where a table is read
 /// or written ([`read_rows`], [`rows_to_csv`], [`RowLog`]).
 #[derive(Clone, Debug, PartialEq)]
@@ -122,23 +70,9 @@ pub struct Row {
     pub suicide: Suicide,
     /// The komi.
     pub komi: Komi,
-    /// The value (docs/configs.md: a margin, `void`, +1/0/-1, or
-    /// Fundamental Go's score); `None` where it is not known.
-    pub value: Option<Value>,
-    /// The outcome at this komi, `unsolved`, or for a `refused` row, the reason.
-    pub outcome: Verdict,
-    /// The best lower bound proven.
-    pub lower: Option<Value>,
-    /// The best upper bound proven.
-    pub upper: Option<Value>,
-    /// `solved`, `unsolved` (a limit was hit) or `refused`.
-    pub status: Status,
-    /// The principal variation, moves separated by spaces.
-    pub pv: String,
-    /// Number of moves in `pv`.
-    pub pv_length: usize,
-    /// Nodes searched.
-    pub nodes: u64,
+    /// What the job found: the `value`, `outcome`, `lower`, `upper`,
+    /// `status`, `pv`, `pv_length` and `nodes` columns (docs/configs.md).
+    pub finding: Finding,
     /// Wall-clock seconds.
     pub seconds: f64,
     /// Peak table memory, MiB.
@@ -161,14 +95,7 @@ impl Row {
             rules: rules.ruleset,
             suicide: rules.suicide,
             komi: rules.komi,
-            value: None,
-            outcome: Verdict::Unsolved,
-            lower: None,
-            upper: None,
-            status: Status::Unsolved,
-            pv: String::new(),
-            pv_length: 0,
-            nodes: 0,
+            finding: Finding::unsolved(),
             seconds: 0.0,
             peak_mib: 0.0,
             threads: 1,
@@ -198,7 +125,28 @@ impl Row {
 
     /// The value of a solved row.
     pub fn solved_value(&self) -> Option<Value> {
-        self.value.filter(|_| self.status == Status::Solved)
+        self.finding.solved_value()
+    }
+
+    /// The `status` column.
+    pub fn status(&self) -> Status {
+        self.finding.status
+    }
+
+    /// The principal variation as the `pv` column writes it: move names
+    /// separated by spaces (empty where there is no line).
+    pub fn pv_text(&self) -> String {
+        if self.finding.pv.is_empty() {
+            return String::new();
+        }
+        match self.board.board() {
+            Ok(b) => {
+                let names: Vec<String> = self.finding.pv.iter().map(|m| m.name(&b)).collect();
+                names.join(" ")
+            }
+            // A row's line was played on its board, so the board builds.
+            Err(e) => unreachable!("a row with a line on a board that does not build: {e}"),
+        }
     }
 }
 
@@ -213,7 +161,7 @@ struct CsvRow {
     outcome: String,
     lower: String,
     upper: String,
-    status: Status,
+    status: String,
     pv: String,
     pv_length: usize,
     nodes: u64,
@@ -229,19 +177,20 @@ struct CsvRow {
 impl From<&Row> for CsvRow {
     fn from(r: &Row) -> CsvRow {
         let text = |v: &Option<Value>| v.map(|v| v.to_string()).unwrap_or_default();
+        let f = &r.finding;
         CsvRow {
             board: r.board.to_string(),
             rules: r.rules.name().into(),
             suicide: r.suicide.name().into(),
             komi: r.komi.to_string(),
-            value: text(&r.value),
-            outcome: r.outcome.to_string(),
-            lower: text(&r.lower),
-            upper: text(&r.upper),
-            status: r.status,
-            pv: r.pv.clone(),
-            pv_length: r.pv_length,
-            nodes: r.nodes,
+            value: text(&f.value),
+            outcome: f.verdict.to_string(),
+            lower: text(&f.lower),
+            upper: text(&f.upper),
+            status: f.status.to_string(),
+            pv: r.pv_text(),
+            pv_length: f.pv.len(),
+            nodes: f.nodes,
             seconds: r.seconds,
             peak_mib: r.peak_mib,
             threads: r.threads,
@@ -263,24 +212,35 @@ impl TryFrom<CsvRow> for Row {
                 .map(Some)
                 .map_err(|e| e.to_string())
         };
-        let outcome = match (c.status, c.outcome.as_str()) {
+        let status: Status = c.status.parse()?;
+        let verdict = match (status, c.outcome.as_str()) {
             (Status::Refused, why) => Verdict::Refused(why.to_string()),
             (_, "unsolved") => Verdict::Unsolved,
             (_, o) => Verdict::Outcome(o.parse()?),
         };
+        let board: BoardSpec = c.board.parse().map_err(|e: BoardError| e.to_string())?;
+        let pv = pv_moves(&board, &c.pv)?;
+        if pv.len() != c.pv_length {
+            return Err(format!(
+                "pv_length is {} but the pv has {} moves",
+                c.pv_length,
+                pv.len()
+            ));
+        }
         Ok(Row {
-            board: c.board.parse().map_err(|e: BoardError| e.to_string())?,
+            board,
             rules,
             suicide: c.suicide.parse()?,
             komi: c.komi.parse().map_err(|e: RulesError| e.to_string())?,
-            value: value(&c.value, true)?,
-            outcome,
-            lower: value(&c.lower, false)?,
-            upper: value(&c.upper, false)?,
-            status: c.status,
-            pv: c.pv,
-            pv_length: c.pv_length,
-            nodes: c.nodes,
+            finding: Finding {
+                status,
+                value: value(&c.value, true)?,
+                verdict,
+                lower: value(&c.lower, false)?,
+                upper: value(&c.upper, false)?,
+                pv,
+                nodes: c.nodes,
+            },
             seconds: c.seconds,
             peak_mib: c.peak_mib,
             threads: c.threads,
@@ -288,6 +248,20 @@ impl TryFrom<CsvRow> for Row {
             position: c.position,
         })
     }
+}
+
+/// The moves of a `pv` column on `board` (none for an empty column).
+fn pv_moves(board: &BoardSpec, text: &str) -> Result<Vec<Move>, String> {
+    if text.trim().is_empty() {
+        return Ok(Vec::new());
+    }
+    let b = board.board().map_err(|e| e.to_string())?;
+    text.split_whitespace()
+        .map(|name| {
+            Move::parse(&b, name)
+                .ok_or_else(|| format!("'{name}' in the pv is not a move on {board}"))
+        })
+        .collect()
 }
 
 /// A failure while reading or writing result files.

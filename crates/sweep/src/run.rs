@@ -1,12 +1,10 @@
 //! Running a sweep: parallel jobs, progress, append-as-you-go, resume, shards.
 
 use crate::config::{Config, Job};
-use crate::row::{
-    read_rows, rows_to_csv, write_atomic, IoError, JobKey, Lock, Row, RowLog, Status, Verdict,
-};
+use crate::row::{read_rows, rows_to_csv, write_atomic, IoError, JobKey, Lock, Row, RowLog};
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
 use kosolve_rules::Komi;
-use kosolve_vocab::Value;
+use kosolve_vocab::Status;
 use rayon::prelude::*;
 use std::collections::HashMap;
 use std::fmt;
@@ -256,7 +254,7 @@ pub fn run_sweep(
         _ => None,
     };
     std::fs::remove_file(&log_path).map_err(|e| os(&log_path, "remove", e))?;
-    let unsolved = rows.iter().filter(|r| r.status != Status::Solved).count();
+    let unsolved = rows.iter().filter(|r| r.status() != Status::Solved).count();
     Ok(SweepSummary {
         csv: final_csv,
         markdown,
@@ -442,42 +440,6 @@ fn run_one(
     })
 }
 
-/// The result columns of a row: everything but its key and the timings
-/// (seconds, peak memory, threads, version), which vary between runs.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ResultPart {
-    /// The `value` column.
-    pub value: Option<Value>,
-    /// The `outcome` column.
-    pub outcome: Verdict,
-    /// The `lower` column.
-    pub lower: Option<Value>,
-    /// The `upper` column.
-    pub upper: Option<Value>,
-    /// The `status` column.
-    pub status: Status,
-    /// The `pv` column.
-    pub pv: String,
-    /// The `pv_length` column.
-    pub pv_length: usize,
-    /// The `nodes` column.
-    pub nodes: u64,
-}
-
-/// The result columns of a row (everything but timings), for comparisons.
-pub fn result_part(r: &Row) -> ResultPart {
-    ResultPart {
-        value: r.value,
-        outcome: r.outcome.clone(),
-        lower: r.lower,
-        upper: r.upper,
-        status: r.status,
-        pv: r.pv.clone(),
-        pv_length: r.pv_length,
-        nodes: r.nodes,
-    }
-}
-
 /// Joins shard tables into one. With `config`, rows come in the config's
 /// job order and every job must be present; without it, in order of first
 /// appearance. The same job in two inputs must have the same results.
@@ -488,7 +450,7 @@ pub fn merge(inputs: &[PathBuf], config: Option<&Config>) -> Result<Vec<Row>, Sw
         for r in read_rows(p)? {
             match seen.get(&r.key()) {
                 Some(&i) => {
-                    if result_part(&rows[i]) != result_part(&r) {
+                    if rows[i].finding != r.finding {
                         return Err(SweepError::Merge(format!(
                             "job {} has different results in two inputs (one is '{}')",
                             r.key(),

@@ -1,6 +1,8 @@
 //! Sweep mechanics with a stand-in job runner (no solver): config errors,
 //! append-as-you-go, resume, locks, shards and merge.
 
+use kosolve_board::Point;
+use kosolve_rules::Move;
 use kosolve_sweep::*;
 use kosolve_vocab::{Method, Value};
 use std::path::{Path, PathBuf};
@@ -34,11 +36,11 @@ fn fake(job: &Job, _nodes: &Arc<AtomicU64>) -> JobOutput {
     let rs = job.rules.ruleset;
     let mut row = Row::new(job.board.spec(), job.rules, job.position_name(), "test");
     let v = (h % 7) as i32;
-    row.value = Some(match rs {
+    row.finding.value = Some(match rs {
         kosolve_rules::Ruleset::Fundamental => Value::Score(kosolve_rules::Komi(2 * v)),
         _ => Value::of_search(rs, v),
     });
-    row.outcome = Verdict::Outcome(kosolve_vocab::outcome(
+    row.finding.verdict = Verdict::Outcome(kosolve_vocab::outcome(
         kosolve_rules::ValueKind::Margin,
         v,
         kosolve_rules::Komi::ZERO,
@@ -48,12 +50,11 @@ fn fake(job: &Job, _nodes: &Arc<AtomicU64>) -> JobOutput {
         kosolve_rules::ValueKind::Margin => v,
         _ => v % 3 - 1,
     };
-    row.lower = Some(Value::of_search(rs, b));
-    row.upper = Some(Value::of_search(rs, b));
-    row.status = Status::Solved;
-    row.pv = "A1 pass, \"quoted\"".into();
-    row.pv_length = 2;
-    row.nodes = h % 1000;
+    row.finding.lower = Some(Value::of_search(rs, b));
+    row.finding.upper = Some(Value::of_search(rs, b));
+    row.finding.status = Status::Solved;
+    row.finding.pv = vec![Move::Play(Point(0)), Move::Pass];
+    row.finding.nodes = h % 1000;
     row.seconds = 0.01;
     row.peak_mib = 0.5;
     JobOutput {
@@ -268,7 +269,7 @@ fn rows_of_another_version_are_recomputed_on_resume() {
     let jobs = config().jobs();
     let mut old = row_of(&jobs[0]);
     old.version = "0.0.0-old".into();
-    old.value = Some(Value::Margin(999));
+    old.finding.value = Some(Value::Margin(999));
     std::fs::write(d.join("t.partial.csv"), rows_to_csv(&[old])).unwrap();
     let mut o = opts(&d);
     o.resume = true;
@@ -319,7 +320,7 @@ fn shards_partition_the_jobs_and_merge_back() {
     assert!(e.to_string().contains("in no input"), "{e}");
     // Conflicting duplicates are refused.
     let mut bad = read_rows(&inputs[0]).unwrap();
-    bad[0].value = Some(Value::Margin(12345));
+    bad[0].finding.value = Some(Value::Margin(12345));
     let p = d.join("bad.csv");
     std::fs::write(&p, rows_to_csv(&bad)).unwrap();
     let e = merge(&[inputs[0].clone(), p], None).unwrap_err();
@@ -505,6 +506,17 @@ fn a_cell_that_is_not_a_value_of_its_ruleset_is_a_clear_error() {
         (",psk,", ",nope,", "unknown ruleset 'nope'"),
         (",B+", ",X+", "is not an outcome"),
         ("1x1,", "1y1,", "1y1"),
+        // The line is read as moves on the row's board, and its length must match.
+        (
+            ",A1 pass,2,",
+            ",A1 Z9,2,",
+            "'Z9' in the pv is not a move on 1x1",
+        ),
+        (
+            ",A1 pass,2,",
+            ",A1 pass,3,",
+            "pv_length is 3 but the pv has 2 moves",
+        ),
     ] {
         let bad = text.replacen(from, to, 1);
         assert_ne!(bad, text, "{from}");
@@ -515,7 +527,7 @@ fn a_cell_that_is_not_a_value_of_its_ruleset_is_a_clear_error() {
     }
     // A margin ruleset's value with a sign is not one of its values.
     let mut r = row_of(&config().jobs()[0]);
-    r.value = Some(Value::Result(1));
+    r.finding.value = Some(Value::Result(1));
     let p = d.join("t.csv");
     std::fs::write(&p, rows_to_csv(&[r])).unwrap();
     let e = read_rows(&p).unwrap_err().to_string();

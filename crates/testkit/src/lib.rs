@@ -20,7 +20,6 @@
 //! assert!(rng.below(10) < 10);
 //! ```
 
-
 mod mutate;
 pub mod reference;
 

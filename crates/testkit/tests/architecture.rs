@@ -61,10 +61,14 @@ fn every_crate_has_a_row_and_every_row_a_crate() {
 
 #[test]
 fn the_table_reader_sees_rows() {
-    let doc = "| crate | job |\n|---|---|\n| `a` | one |\n| `b` | two |\n\n| x | y |\n| `c` | no |\n";
+    let doc =
+        "| crate | job |\n|---|---|\n| `a` | one |\n| `b` | two |\n\n| x | y |\n| `c` | no |\n";
     let rows = table_rows(doc);
     assert_eq!(
         rows,
-        ["a", "b"].iter().map(|s| s.to_string()).collect::<BTreeSet<_>>()
+        ["a", "b"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect::<BTreeSet<_>>()
     );
 }

@@ -3,7 +3,7 @@
 
 use kosolve_board::{Board, Suicide};
 use kosolve_rules::{AnyGame, Game, Komi, Move, Rules, Ruleset};
-use kosolve_solver::{solve_game, Solution, SolveOptions};
+use kosolve_solver::{solve_game, SearchSolution, SolveOptions};
 use std::sync::Arc;
 
 /// A board by name.
@@ -29,7 +29,7 @@ pub fn rules(rs: Ruleset, suicide: Suicide, komi_halves: i32) -> Option<Rules> {
 }
 
 /// Solves the empty board with the fast solver.
-pub fn fast(b: &Arc<Board>, r: Rules, threads: usize) -> Solution {
+pub fn fast(b: &Arc<Board>, r: Rules, threads: usize) -> SearchSolution {
     let g = AnyGame::new(b.clone(), r);
     solve_game(&g, &opts(threads))
 }
@@ -43,7 +43,7 @@ pub fn same_value_when_on(
     label: &str,
     what: &str,
     options: fn(bool, usize) -> SolveOptions,
-) -> Option<(i32, Solution)> {
+) -> Option<(i32, SearchSolution)> {
     let v = solve_game(g, &options(false, 1)).value()?;
     let on1 = solve_game(g, &options(true, 1));
     let on2 = solve_game(g, &options(true, 2));
