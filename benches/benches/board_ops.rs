@@ -5,6 +5,9 @@
 //!
 //!     cargo bench -p kosolve-benches --bench board_ops
 
+// criterion_group! writes a public function without a doc comment.
+#![allow(missing_docs)]
+
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use kosolve_board::{Board, Color, Point, Position, Suicide};
 use kosolve_history::zobrist::{hash_after_play, position_hash};

@@ -6,6 +6,9 @@
 //!
 //! `cargo bench -p kosolve-benches --bench kee` (under a minute)
 
+// criterion_group! writes a public function without a doc comment.
+#![allow(missing_docs)]
+
 use criterion::{criterion_group, criterion_main, Criterion};
 use kosolve_board::{Board, Color, Suicide};
 use kosolve_kee::{solve_game, Variant};

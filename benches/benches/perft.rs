@@ -3,6 +3,9 @@
 //!
 //! `cargo bench -p kosolve-benches --bench perft`
 
+// criterion_group! writes a public function without a doc comment.
+#![allow(missing_docs)]
+
 use criterion::{criterion_group, criterion_main, Criterion};
 use kosolve_board::Board;
 use kosolve_perft::{count_games, count_positions, CountOptions};

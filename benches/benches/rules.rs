@@ -6,6 +6,9 @@
 //!
 //! `cargo bench -p kosolve-benches --bench rules`
 
+// criterion_group! writes a public function without a doc comment.
+#![allow(missing_docs)]
+
 use criterion::{criterion_group, criterion_main, Criterion};
 use kosolve_board::Board;
 use kosolve_rules::{AnyGame, Game, Rules, Ruleset};

@@ -7,6 +7,9 @@
 //!
 //! `cargo bench -p kosolve-benches --bench solve` (about 8 minutes)
 
+// criterion_group! writes a public function without a doc comment.
+#![allow(missing_docs)]
+
 use criterion::{criterion_group, criterion_main, Criterion};
 use kosolve_board::Board;
 use kosolve_rules::{AnyGame, Rules, Ruleset};

@@ -36,9 +36,9 @@ pub fn analyze(
     // The search's own limits, Kee's included: every move is solved by a
     // search from a start with moves, never by Kee's parity method
     // (docs/analyze.md). A start too large leaves every move refused.
-    let refusal = match opts.refuse_large {
+    let refusal = match opts.search.refuse_large {
         true => {
-            let limited = opts.max_nodes.is_some() || opts.max_seconds.is_some();
+            let limited = opts.limits.max_nodes.is_some() || opts.limits.max_seconds.is_some();
             match check_feasible_within(board, &rules, setup, limited) {
                 Err(SolveError::TooLarge(why)) => Some(why),
                 Err(e) => return Err(e.into()),
@@ -134,25 +134,25 @@ impl Run<'_> {
         if let Some(stop) = self.stopped {
             return Err(stop);
         }
-        if self.opts.cancel.is_cancelled() {
+        if self.opts.limits.cancel.is_cancelled() {
             return Err(Stop::Cancelled);
         }
         let mut o = self.opts.clone();
-        if let Some(n) = self.opts.max_nodes {
+        if let Some(n) = self.opts.limits.max_nodes {
             let left = n.saturating_sub(self.nodes);
             if left == 0 {
                 return Err(Stop::Nodes);
             }
-            o.max_nodes = Some(left);
+            o.limits.max_nodes = Some(left);
         }
-        if let Some(s) = self.opts.max_seconds {
+        if let Some(s) = self.opts.limits.max_seconds {
             let left = s - self.start.elapsed().as_secs_f64();
             if left <= 0.0 {
                 return Err(Stop::Seconds);
             }
-            o.max_seconds = Some(left);
+            o.limits.max_seconds = Some(left);
         }
-        o.pv = true;
+        o.search.pv = true;
         Ok(o)
     }
 

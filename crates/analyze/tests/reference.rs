@@ -6,6 +6,7 @@
 use kosolve_analyze::{analyze, MoveStatus};
 use kosolve_board::{Board, Suicide};
 use kosolve_rules::{AnyGame, Game, Rules, Ruleset, Setup, Start};
+use kosolve_solver::Limits;
 use kosolve_solver::SolveOptions;
 use kosolve_testkit::reference::{memo_minimax, minimax};
 use kosolve_testkit::Rng;
@@ -177,7 +178,10 @@ fn moves_after_random_lines_match_the_reference() {
 fn a_budget_leaves_proven_bounds_and_says_why() {
     let board = Arc::new(Board::parse("3x3").expect("board"));
     let o = SolveOptions {
-        max_nodes: Some(2_000),
+        limits: Limits {
+            max_nodes: Some(2_000),
+            ..opts().limits
+        },
         ..opts()
     };
     let a = analyze(

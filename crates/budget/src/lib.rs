@@ -153,6 +153,38 @@ pub fn deadline_after(start: Instant, seconds: f64) -> Option<Instant> {
         .and_then(|d| start.checked_add(d))
 }
 
+/// The limits a user sets for a whole solve: nodes, seconds and the
+/// cancellation token. A [`Budget`] is one run of them: its deadline counts
+/// from the moment it is made ([`Limits::budget`]), so one set of limits
+/// held by a solve's options gives each search of the solve its own clock.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Stop after about this many nodes (each method says what it counts).
+    pub max_nodes: Option<u64>,
+    /// Stop after about this many seconds.
+    pub max_seconds: Option<f64>,
+    /// Stop when cancelled (the binary's Ctrl-C handler holds one).
+    pub cancel: Cancel,
+}
+
+impl Limits {
+    /// The budget of a run starting now.
+    pub fn budget(&self) -> Budget {
+        self.budget_from(Instant::now())
+    }
+
+    /// The budget of a run that started at `start`: the node limit, the
+    /// deadline `max_seconds` after `start`, no byte limit, and the token.
+    pub fn budget_from(&self, start: Instant) -> Budget {
+        Budget {
+            max_nodes: self.max_nodes,
+            deadline: self.max_seconds.and_then(|s| deadline_after(start, s)),
+            max_bytes: None,
+            cancel: self.cancel.clone(),
+        }
+    }
+}
+
 /// A method's limits: nodes, a deadline, bytes and a cancellation token.
 /// `None` is no limit. Cloning shares the token.
 #[derive(Clone, Debug, Default)]

@@ -8,6 +8,7 @@ use kosolve_analyze::{analyze, Analysis, AnalyzeError};
 use kosolve_board::Board;
 use kosolve_rules::{Game, Rules, Ruleset, Setup};
 use kosolve_solver::{default_memory_mib, SolveError, SolveOptions};
+use kosolve_solver::{Limits, SearchSettings};
 use std::io::IsTerminal;
 use std::path::Path;
 use std::sync::Arc;
@@ -156,11 +157,16 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let opts = SolveOptions {
         threads: args.threads,
         memory_mib: args.memory.unwrap_or_else(default_memory_mib),
-        max_nodes: args.max_nodes,
-        max_seconds: args.max_seconds,
-        cancel: interrupt_token(),
-        pv: true,
-        dependencies: !args.whole_keys,
+        limits: Limits {
+            max_nodes: args.max_nodes,
+            max_seconds: args.max_seconds,
+            cancel: interrupt_token(),
+        },
+        search: SearchSettings {
+            pv: true,
+            dependencies: !args.whole_keys,
+            ..SearchSettings::default()
+        },
         ..SolveOptions::default()
     };
     let progress = !args.quiet && std::io::stderr().is_terminal();

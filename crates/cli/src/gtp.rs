@@ -12,6 +12,7 @@ use crate::gtp_kata::KataRules;
 use kosolve_board::{Board, Cell, Color, Point, Shape, Suicide};
 use kosolve_rules::{AnyGame, Game, GameResult, Komi, Move, Rules, Ruleset, Setup, Start};
 use kosolve_solver::{default_memory_mib, solve_game_with, Cancel, SolveOptions, Tables};
+use kosolve_solver::{Limits, SearchSettings};
 use std::io::Write;
 use std::sync::Arc;
 use std::time::Instant;
@@ -188,8 +189,14 @@ impl Engine {
         let opts = SolveOptions {
             threads: args.threads,
             memory_mib: args.memory.unwrap_or_else(default_memory_mib),
-            max_seconds: args.max_seconds,
-            pv: true,
+            limits: Limits {
+                max_seconds: args.max_seconds,
+                ..Limits::default()
+            },
+            search: SearchSettings {
+                pv: true,
+                ..SearchSettings::default()
+            },
             ..SolveOptions::default()
         };
         Ok(Engine::with(board, rules, opts))
@@ -364,7 +371,7 @@ impl Engine {
             Ok(mut job) => {
                 // About four months: "until interrupted", and a limit, so
                 // boards past the exact search's size are searched too.
-                job.opts.max_seconds = Some(1e7);
+                job.opts.limits.max_seconds = Some(1e7);
                 Ok((id, job))
             }
             Err(msg) => Err(format!("?{id} {}\n\n", clean(&msg))),
@@ -449,8 +456,8 @@ impl Engine {
             return Err("no legal move to analyse".into());
         }
         let mut opts = self.opts.clone();
-        opts.cancel = Cancel::new();
-        opts.pv = true;
+        opts.limits.cancel = Cancel::new();
+        opts.search.pv = true;
         Ok(Job {
             board: self.board.clone(),
             rules: self.rules,
@@ -586,7 +593,7 @@ impl Engine {
     /// The move to play in `g` (not over) and whether it is proven to keep
     /// the exact value.
     fn choose(&self, g: &AnyGame, tables: &Tables) -> Result<(Move, bool), String> {
-        let limit = self.opts.max_seconds;
+        let limit = self.opts.limits.max_seconds;
         if limit.is_none() {
             let setup = if g.moves().is_empty() {
                 Setup::default()
@@ -601,7 +608,7 @@ impl Engine {
         let mut opts = self.opts.clone();
         // Half the time for the whole position; the rest, if needed, for
         // bounds on each move.
-        opts.max_seconds = limit.map(|s| s / 2.0);
+        opts.limits.max_seconds = limit.map(|s| s / 2.0);
         let sol = solve_game_with(g, &opts, tables);
         if sol.is_solved() {
             if let Some(&m) = sol.pv.first() {
@@ -629,7 +636,7 @@ impl Engine {
                         let rest = (s - start.elapsed().as_secs_f64()).max(0.0);
                         rest / (moves.len() - i) as f64
                     });
-                    opts.max_seconds = left;
+                    opts.limits.max_seconds = left;
                     let s = solve_game_with(&child, &opts, tables);
                     (s.lower, s.upper)
                 }
@@ -794,7 +801,10 @@ mod tests {
     fn engine(board: &str, ruleset: Ruleset) -> Engine {
         let opts = SolveOptions {
             memory_mib: 16,
-            max_seconds: Some(0.2),
+            limits: Limits {
+                max_seconds: Some(0.2),
+                ..Limits::default()
+            },
             ..SolveOptions::default()
         };
         Engine::with(

@@ -373,7 +373,7 @@ pub fn stream(
     out: &mut dyn Write,
 ) -> io::Result<Option<Vec<u8>>> {
     line(out, &format!("={id}"))?;
-    let cancel = job.opts.cancel.clone();
+    let cancel = job.opts.limits.cancel.clone();
     let job = Arc::new(job);
     let worker = {
         let (job, tx) = (job.clone(), events.tx.clone());

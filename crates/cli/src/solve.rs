@@ -9,6 +9,7 @@ use kosolve_solver::{
     default_memory_mib, Answer, KomiAnalysis, KomiSweep, Live, Method, Report, SolveOptions, Stats,
     Threshold, Value,
 };
+use kosolve_solver::{Hooks, KeeChoices, Limits, SearchSettings};
 use serde_json::json;
 use std::fmt::Write as _;
 use std::io::IsTerminal;
@@ -243,22 +244,31 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let opts = SolveOptions {
         threads,
         memory_mib: args.memory.unwrap_or_else(default_memory_mib),
-        max_nodes: args.max_nodes,
-        max_seconds: args.max_seconds,
-        pass_first: !args.pass_last,
-        static_bounds: !args.no_static_bounds,
-        territory: !args.no_territory,
-        unknown_cache: !args.no_unknown_cache,
-        symmetry: !args.no_symmetry,
-        kee_forgetful: !args.no_forgetful,
-        dependencies: !args.whole_keys,
         engine: args.engine,
-        progress: Some(nodes.clone()),
-        live: Some(live.clone()),
-        pv: true,
         method: args.method,
-        cancel: interrupt_token(),
-        ..SolveOptions::default()
+        limits: Limits {
+            max_nodes: args.max_nodes,
+            max_seconds: args.max_seconds,
+            cancel: interrupt_token(),
+        },
+        search: SearchSettings {
+            pass_first: !args.pass_last,
+            static_bounds: !args.no_static_bounds,
+            territory: !args.no_territory,
+            unknown_cache: !args.no_unknown_cache,
+            symmetry: !args.no_symmetry,
+            dependencies: !args.whole_keys,
+            pv: true,
+            ..SearchSettings::default()
+        },
+        hooks: Hooks {
+            progress: Some(nodes.clone()),
+            live: Some(live.clone()),
+        },
+        kee: KeeChoices {
+            forgetful: !args.no_forgetful,
+            ..KeeChoices::default()
+        },
     };
     let done = Arc::new(AtomicBool::new(false));
     let watcher = (!args.quiet && std::io::stderr().is_terminal()).then(|| {
@@ -303,7 +313,7 @@ fn write_certificate(
     opts: &SolveOptions,
 ) -> Result<(), CliError> {
     let mut copts = opts.clone();
-    copts.live = None;
+    copts.hooks.live = None;
     let Some(certs) = kosolve_solver::certificate::answer_certificates(
         board.clone(),
         rules,

@@ -3,6 +3,7 @@
 use crate::common::CliError;
 use kosolve_board::Board;
 use kosolve_rules::Setup;
+use kosolve_solver::{Hooks, KeeChoices, Limits};
 use kosolve_solver::{Report, SolveError, SolveOptions};
 use kosolve_sweep::{Config, Finding, Job, JobOutput, Row, SweepOptions};
 use std::path::PathBuf;
@@ -121,9 +122,6 @@ fn job_options(job: &Job, nodes: &Arc<AtomicU64>) -> SolveOptions {
     SolveOptions {
         threads: job.limits.threads,
         memory_mib: job.limits.memory_mib as usize,
-        max_nodes: job.limits.max_nodes,
-        max_seconds: job.limits.max_seconds,
-        progress: Some(nodes.clone()),
         engine: job.limits.engine,
         // The config's method where it applies to the job's ruleset; `auto` elsewhere.
         method: if job.limits.method.applies_to(job.rules.ruleset) {
@@ -131,7 +129,19 @@ fn job_options(job: &Job, nodes: &Arc<AtomicU64>) -> SolveOptions {
         } else {
             kosolve_solver::Method::Auto
         },
-        kee_max_situations: job.limits.kee_situations,
+        limits: Limits {
+            max_nodes: job.limits.max_nodes,
+            max_seconds: job.limits.max_seconds,
+            ..Limits::default()
+        },
+        hooks: Hooks {
+            progress: Some(nodes.clone()),
+            ..Hooks::default()
+        },
+        kee: KeeChoices {
+            max_situations: job.limits.kee_situations,
+            ..KeeChoices::default()
+        },
         ..SolveOptions::default()
     }
 }

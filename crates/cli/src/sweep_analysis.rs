@@ -7,6 +7,7 @@ use crate::common::CliError;
 use crate::interrupt::interrupt_token;
 use kosolve_analyze::{analyze, Analysis};
 use kosolve_rules::{Komi, Rules, Setup};
+use kosolve_solver::{Limits, SearchSettings};
 use kosolve_solver::{SolveOptions, Stop};
 use kosolve_sweep::{Config, NamedPosition, Row};
 use std::path::{Path, PathBuf};
@@ -23,11 +24,16 @@ fn options(config: &Config) -> SolveOptions {
     SolveOptions {
         threads: l.threads,
         memory_mib: l.memory_mib as usize,
-        max_nodes: l.max_nodes,
-        max_seconds: l.max_seconds,
         engine: l.engine,
-        cancel: interrupt_token(),
-        pv: true,
+        limits: Limits {
+            max_nodes: l.max_nodes,
+            max_seconds: l.max_seconds,
+            cancel: interrupt_token(),
+        },
+        search: SearchSettings {
+            pv: true,
+            ..SearchSettings::default()
+        },
         ..SolveOptions::default()
     }
 }

@@ -20,6 +20,7 @@ use kosolve_expedite::{
 };
 use kosolve_rules::Komi;
 use kosolve_solver::{solve_game_with, SolveOptions, Tables};
+use kosolve_solver::{Limits, SearchSettings};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::sync::Arc;
@@ -176,9 +177,15 @@ fn solve_opts(max_nodes: u64, pv: bool) -> SolveOptions {
     SolveOptions {
         threads: 1,
         memory_mib: TABLE_MIB,
-        max_nodes: Some(max_nodes),
-        refuse_large: false,
-        pv,
+        limits: Limits {
+            max_nodes: Some(max_nodes),
+            ..Limits::default()
+        },
+        search: SearchSettings {
+            refuse_large: false,
+            pv,
+            ..SearchSettings::default()
+        },
         ..SolveOptions::default()
     }
 }

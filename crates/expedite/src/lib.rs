@@ -732,10 +732,15 @@ fn solve_options(budget: &Budget) -> kosolve_solver::SolveOptions {
     kosolve_solver::SolveOptions {
         memory_mib: 8,
         threads: 1,
-        refuse_large: false,
-        max_seconds: budget.seconds_left(),
-        max_nodes: budget.max_nodes,
-        cancel: budget.cancel.clone(),
+        limits: kosolve_solver::Limits {
+            max_seconds: budget.seconds_left(),
+            max_nodes: budget.max_nodes,
+            cancel: budget.cancel.clone(),
+        },
+        search: kosolve_solver::SearchSettings {
+            refuse_large: false,
+            ..kosolve_solver::SearchSettings::default()
+        },
         ..kosolve_solver::SolveOptions::default()
     }
 }

@@ -20,7 +20,10 @@ fn main() {
     let t = Instant::now();
     if a.iter().any(|x| x == "verify") {
         let o = kosolve_solver::SolveOptions {
-            refuse_large: false,
+            search: kosolve_solver::SearchSettings {
+                refuse_large: false,
+                ..kosolve_solver::SearchSettings::default()
+            },
             ..kosolve_solver::SolveOptions::default()
         };
         let s = kosolve_solver::solve_game(&g, &o);

@@ -14,22 +14,22 @@ fn main() {
     };
     for x in &a[3..] {
         match x.as_str() {
-            "pass-last" => opts.pass_first = false,
-            "full" => opts.strategy = Strategy::FullWindow,
-            "nopv" => opts.pv = false,
-            "nohist" => opts.history = false,
-            "nodeps" => opts.dependencies = false,
-            "nodeep" => opts.deepening = false,
-            "nostatic" => opts.static_bounds = false,
-            "nounknown" => opts.unknown_cache = false,
-            "nosym" => opts.symmetry = false,
-            t if t.starts_with("split=") => opts.split_depth = t[6..].parse().unwrap(),
+            "pass-last" => opts.search.pass_first = false,
+            "full" => opts.search.strategy = Strategy::FullWindow,
+            "nopv" => opts.search.pv = false,
+            "nohist" => opts.search.history = false,
+            "nodeps" => opts.search.dependencies = false,
+            "nodeep" => opts.search.deepening = false,
+            "nostatic" => opts.search.static_bounds = false,
+            "nounknown" => opts.search.unknown_cache = false,
+            "nosym" => opts.search.symmetry = false,
+            t if t.starts_with("split=") => opts.search.split_depth = t[6..].parse().unwrap(),
             t if t.starts_with("moves=") => {}
             "allowed" => {}
             t if t.starts_with('k') => {}
             t if t.starts_with('t') => opts.threads = t[1..].parse().unwrap(),
-            t if t.starts_with('n') => opts.max_nodes = Some(t[1..].parse().unwrap()),
-            t if t.starts_with('s') => opts.max_seconds = Some(t[1..].parse().unwrap()),
+            t if t.starts_with('n') => opts.limits.max_nodes = Some(t[1..].parse().unwrap()),
+            t if t.starts_with('s') => opts.limits.max_seconds = Some(t[1..].parse().unwrap()),
             _ => {}
         }
     }

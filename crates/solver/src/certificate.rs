@@ -658,10 +658,10 @@ pub fn certificates_with(
     let mut opts = opts.clone();
     let pns = crate::resolve_engine(opts.engine, &game) == crate::Engine::Pns;
     opts.threads = 1;
-    opts.pv = false;
+    opts.search.pv = false;
     // The writer's budget replaces the solve's node limit (a time limit
     // and Ctrl-C still stop it).
-    opts.max_nodes = None;
+    opts.limits.max_nodes = None;
     // Alpha-beta: the shallow order's depth-limited tests are its own
     // (measured: 2x6 psk under proof-number search spent its first budget
     // on the root's tests).
@@ -841,9 +841,9 @@ pub fn basic_certificates(
         start: kosolve_retrograde::BasicStart::of_game(&game),
         budget: kosolve_budget::Budget::unlimited()
             .with_nodes(copts.max_work)
-            .with_seconds(opts.max_seconds)
+            .with_seconds(opts.limits.max_seconds)
             .with_bytes(Some((opts.memory_mib as u64).saturating_mul(1 << 20)))
-            .with_cancel(opts.cancel.clone()),
+            .with_cancel(opts.limits.cancel.clone()),
         copts,
     };
     let mut out = Certificates::empty();

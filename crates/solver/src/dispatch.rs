@@ -67,8 +67,8 @@ pub fn solve_from(
     if method == Method::Parity {
         return solve_kee_graph(&board, rules, setup, opts);
     }
-    if opts.refuse_large {
-        let limited = opts.max_nodes.is_some() || opts.max_seconds.is_some();
+    if opts.search.refuse_large {
+        let limited = opts.limits.max_nodes.is_some() || opts.limits.max_seconds.is_some();
         check_feasible_within(&board, &rules, setup, limited)?;
     }
     let kind = rules.ruleset.value_kind();
@@ -85,8 +85,12 @@ pub fn solve_from(
                 .map_err(SolveError::Setup)?;
             let sol = solve_game(&g, opts);
             let mut rest = opts.clone();
-            rest.max_seconds = opts.max_seconds.map(|s| (s - sol.stats.seconds).max(0.0));
-            rest.max_nodes = opts
+            rest.limits.max_seconds = opts
+                .limits
+                .max_seconds
+                .map(|s| (s - sol.stats.seconds).max(0.0));
+            rest.limits.max_nodes = opts
+                .limits
                 .max_nodes
                 .map(|m| m.saturating_sub(sol.stats.nodes).max(1));
             // The search never reads the komi's half point: this solve is
@@ -207,7 +211,7 @@ fn solve_basic_report(
 /// replayed by the rules engine, and the analysis starts from the state
 /// they leave (position, player to move, the position before the last
 /// move, consecutive passes); the principal variation runs from there.
-/// `opts.max_nodes`, where given, also caps the states of the retrograde
+/// `opts.limits.max_nodes`, where given, also caps the states of the retrograde
 /// analysis (below its own cap), so that a sweep's node limit bounds the
 /// time and memory of its `basic` jobs too; its deadline and cancellation
 /// stop it with [`SolveError::Stopped`].
@@ -217,7 +221,7 @@ fn solve_basic_from(
     setup: &Setup,
     opts: &SolveOptions,
 ) -> Result<kosolve_retrograde::BasicSolution, SolveError> {
-    let max_nodes = opts.max_nodes;
+    let max_nodes = opts.limits.max_nodes;
     let start = if setup.is_empty_board() {
         kosolve_retrograde::BasicStart::EMPTY
     } else {
@@ -276,8 +280,8 @@ fn solve_basic_by_proof(
         kosolve_retrograde::BasicStart::of_game(&g)
     };
     let reach = kosolve_reach::ReachOptions {
-        symmetry: opts.symmetry,
-        static_bounds: opts.static_bounds,
+        symmetry: opts.search.symmetry,
+        static_bounds: opts.search.static_bounds,
     };
     let budget = opts
         .budget()
@@ -320,11 +324,11 @@ fn solve_kee_graph(
     // Up to three graphs live at once: the best game bounding each side
     // and the one being built.
     let cap = ((opts.memory_mib as u64).saturating_mul(1 << 20) / (3 * KEE_BYTES_PER_CLASS))
-        .min(opts.kee_max_situations.unwrap_or(u64::MAX));
+        .min(opts.kee.max_situations.unwrap_or(u64::MAX));
     let defaults = kosolve_kee::KeeOptions::default();
     let kopts = kosolve_kee::KeeOptions {
         max_situations: cap,
-        forgetful_window: defaults.forgetful_window.filter(|_| opts.kee_forgetful),
+        forgetful_window: defaults.forgetful_window.filter(|_| opts.kee.forgetful),
         ..defaults
     };
     let k =

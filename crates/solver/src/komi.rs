@@ -91,7 +91,7 @@ pub(crate) fn komi_analysis_in(
     known: Option<(i32, i32)>,
 ) -> Result<(KomiAnalysis, Stats), SolveError> {
     let mut o = opts.clone();
-    o.pv = false;
+    o.search.pv = false;
     let mut stats = Stats::default();
     // A record's delays may need prisoners that some komis do not give:
     // the first komi whose start does not play ends the search (`None`)
@@ -105,8 +105,14 @@ pub(crate) fn komi_analysis_in(
             return Some(v);
         }
         // The limits hold for the whole sweep, not for each komi.
-        o.max_seconds = opts.max_seconds.map(|s| (s - stats.seconds).max(0.0));
-        o.max_nodes = opts.max_nodes.map(|m| m.saturating_sub(stats.nodes).max(1));
+        o.limits.max_seconds = opts
+            .limits
+            .max_seconds
+            .map(|s| (s - stats.seconds).max(0.0));
+        o.limits.max_nodes = opts
+            .limits
+            .max_nodes
+            .map(|m| m.saturating_sub(stats.nodes).max(1));
         let g = match setup.fundamental(board.clone(), rules.with_komi(Komi(2 * k))) {
             Ok(g) => g,
             Err(e) => {

@@ -55,7 +55,7 @@ pub use options::*;
 pub use run::*;
 pub use stats::*;
 
-pub use kosolve_budget::{Budget, Cancel, Stop};
+pub use kosolve_budget::{Budget, Cancel, Limits, Stop};
 pub use kosolve_retrograde::{BasicSolution, BasicValue};
 pub use kosolve_vocab::{
     outcome, Engine, Finding, Method, Outcome, Stats, Status, Value, ValueError, Verdict,

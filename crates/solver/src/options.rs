@@ -85,7 +85,7 @@ fn auto_picks_pns<G: Game>(game: &G) -> bool {
 
 /// Live figures of a running solve, for progress displays: the threshold
 /// under test and the bounds proven so far (the nodes go to
-/// [`SolveOptions::progress`]). Results never depend on them.
+/// [`Hooks::progress`]). Results never depend on them.
 #[derive(Debug)]
 pub struct Live {
     /// The threshold t of the test "value >= t" under way (`i32::MIN`: none).
@@ -109,17 +109,38 @@ impl Default for Live {
     }
 }
 
-/// Options of a solve.
+/// Options of a solve, in four parts: what runs ([`SolveOptions::method`],
+/// [`SolveOptions::engine`], threads and memory), the [`Limits`] (one
+/// budget per run, [`SolveOptions::budget`]), the [`SearchSettings`] (the
+/// forward search's knobs; none changes a value), the [`Hooks`] that
+/// progress displays read, and the [`KeeChoices`].
 #[derive(Clone, Debug)]
 pub struct SolveOptions {
     /// Threads (1 = serial).
     pub threads: usize,
     /// Transposition table cap in MiB.
     pub memory_mib: usize,
-    /// Stop after about this many nodes.
-    pub max_nodes: Option<u64>,
-    /// Stop after about this many seconds.
-    pub max_seconds: Option<f64>,
+    /// The method asked for ([`resolve_method`] picks the one that runs).
+    pub method: Method,
+    /// Which search answers the null-window tests.
+    pub engine: Engine,
+    /// The nodes, seconds and cancellation token of the solve. A
+    /// cancelled solve returns the bounds proven so far with
+    /// [`Stats::stopped`] set to [`Stop::Cancelled`].
+    pub limits: Limits,
+    /// The forward search's settings.
+    pub search: SearchSettings,
+    /// What progress displays read.
+    pub hooks: Hooks,
+    /// Kee's parity method.
+    pub kee: KeeChoices,
+}
+
+/// The forward search's settings: tuning knobs and cross-checks. Each is
+/// documented in docs/solver.md; none changes a value, only the effort
+/// (`pv` and `refuse_large` aside, which change what is reported).
+#[derive(Copy, Clone, Debug)]
+pub struct SearchSettings {
     /// Try pass-like moves (pass, delays, draw) before board plays.
     pub pass_first: bool,
     /// The root strategy.
@@ -130,9 +151,6 @@ pub struct SolveOptions {
     pub split_depth: usize,
     /// Order board plays by the history heuristic (cutoffs found so far).
     pub history: bool,
-    /// A counter that receives the nodes as they are searched, for progress
-    /// displays (it is added to, never reset; results do not depend on it).
-    pub progress: Option<Arc<AtomicU64>>,
     /// Refuse boards the solver is not expected to finish (see [`check_feasible`]).
     pub refuse_large: bool,
     /// Dependency tracking: store bounds under history-free keys with the
@@ -143,15 +161,6 @@ pub struct SolveOptions {
     /// proofs are found before the search follows lines of thousands of
     /// moves (docs/solver.md).
     pub deepening: bool,
-    /// The method asked for ([`resolve_method`] picks the one that runs).
-    pub method: Method,
-    /// With [`Method::Parity`]: the most situation classes of one graph, below
-    /// what `memory_mib` allows (`None`: `memory_mib` alone decides).
-    pub kee_max_situations: Option<u64>,
-    /// With [`Method::Parity`]: bound the value by forgetful games before
-    /// the situation graph (docs/kee.md, "Forgetful games"); off only to
-    /// measure them or to check them against the graph and restricted games.
-    pub kee_forgetful: bool,
     /// Cut where the ruleset's exact static bounds ([`Game::static_bounds`]:
     /// pass-alive chains and their eyes) decide the window (docs/solver.md,
     /// "Static bounds").
@@ -164,30 +173,70 @@ pub struct SolveOptions {
     /// the state's images under the board's symmetries, with their
     /// dependencies mapped (docs/solver.md, "Symmetry"); never changes a value.
     pub symmetry: bool,
-    /// Which search answers the null-window tests.
-    pub engine: Engine,
     /// With `static_bounds`: count each side's territory regions too,
     /// where the history allows it (docs/solver.md, "Territory"); never
     /// changes a value.
     pub territory: bool,
+}
+
+impl Default for SearchSettings {
+    fn default() -> Self {
+        SearchSettings {
+            pass_first: true,
+            strategy: Strategy::Mtdf,
+            pv: true,
+            split_depth: 3,
+            history: true,
+            refuse_large: true,
+            dependencies: true,
+            deepening: true,
+            static_bounds: true,
+            unknown_cache: true,
+            symmetry: true,
+            territory: true,
+        }
+    }
+}
+
+/// What progress displays read while a solve runs. Results never depend
+/// on them.
+#[derive(Clone, Debug, Default)]
+pub struct Hooks {
+    /// A counter that receives the nodes as they are searched (it is added
+    /// to, never reset).
+    pub progress: Option<Arc<AtomicU64>>,
     /// Where the driver publishes the threshold under test, the proven
-    /// bounds and the table size as it goes (progress displays).
+    /// bounds and the table size as it goes.
     pub live: Option<Arc<Live>>,
-    /// Cancels the solve, whatever its method (the binary's Ctrl-C
-    /// handler holds one); a cancelled solve returns the bounds proven so
-    /// far with [`Stats::stopped`] set to [`Stop::Cancelled`].
-    pub cancel: Cancel,
+}
+
+/// The choices of Kee's parity method ([`Method::Parity`]).
+#[derive(Copy, Clone, Debug)]
+pub struct KeeChoices {
+    /// The most situation classes of one graph, below what
+    /// [`SolveOptions::memory_mib`] allows (`None`: the memory alone decides).
+    pub max_situations: Option<u64>,
+    /// Bound the value by forgetful games before the situation graph
+    /// (docs/kee.md, "Forgetful games"); off only to measure them or to
+    /// check them against the graph and restricted games.
+    pub forgetful: bool,
+}
+
+impl Default for KeeChoices {
+    fn default() -> Self {
+        KeeChoices {
+            max_situations: None,
+            forgetful: true,
+        }
+    }
 }
 
 impl SolveOptions {
-    /// The budget of a solve starting now: `max_nodes`, `max_seconds`
-    /// from now, and `cancel` (the tables' memory cap is `memory_mib`,
-    /// which replaces entries instead of stopping).
+    /// The budget of a run starting now: the [`Limits`] (the tables'
+    /// memory cap is `memory_mib`, which replaces entries instead of
+    /// stopping).
     pub fn budget(&self) -> Budget {
-        Budget::unlimited()
-            .with_nodes(self.max_nodes)
-            .with_seconds(self.max_seconds)
-            .with_cancel(self.cancel.clone())
+        self.limits.budget()
     }
 }
 
@@ -196,27 +245,12 @@ impl Default for SolveOptions {
         SolveOptions {
             threads: 1,
             memory_mib: default_memory_mib(),
-            max_nodes: None,
-            max_seconds: None,
-            pass_first: true,
-            strategy: Strategy::Mtdf,
-            pv: true,
-            split_depth: 3,
-            refuse_large: true,
-            history: true,
-            progress: None,
-            dependencies: true,
-            deepening: true,
             method: Method::Auto,
-            kee_max_situations: None,
-            kee_forgetful: true,
-            static_bounds: true,
-            unknown_cache: true,
-            symmetry: true,
             engine: Engine::Auto,
-            live: None,
-            territory: true,
-            cancel: Cancel::new(),
+            limits: Limits::default(),
+            search: SearchSettings::default(),
+            hooks: Hooks::default(),
+            kee: KeeChoices::default(),
         }
     }
 }

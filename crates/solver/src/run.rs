@@ -24,7 +24,7 @@ impl Tables {
     pub fn new<G: Game>(game: &G, opts: &SolveOptions) -> Tables {
         // Saturating: `--memory` takes any usize.
         let cap = opts.memory_mib.max(1).saturating_mul(1024 * 1024);
-        let dep = opts.dependencies && game.history_entries(&mut Vec::new());
+        let dep = opts.search.dependencies && game.history_entries(&mut Vec::new());
         Tables {
             syms: key_syms(game, opts),
             // Under dependency tracking the whole-key table only holds the
@@ -39,7 +39,7 @@ impl Tables {
     /// Whether these tables suit `game` under `opts` (the same use of
     /// dependency tracking, symmetry and territory).
     pub fn suits<G: Game>(&self, game: &G, opts: &SolveOptions) -> bool {
-        self.dep == (opts.dependencies && game.history_entries(&mut Vec::new()))
+        self.dep == (opts.search.dependencies && game.history_entries(&mut Vec::new()))
             && self.syms == key_syms(game, opts)
             && self.territory == uses_territory(game, opts)
     }
@@ -50,12 +50,14 @@ impl Tables {
 /// deepening lost more to the bounds its conditions refuse than it gained,
 /// docs/performance.md, "Territory").
 fn uses_territory<G: Game>(game: &G, opts: &SolveOptions) -> bool {
-    opts.static_bounds && opts.territory && resolve_engine(opts.engine, game) == Engine::Pns
+    opts.search.static_bounds
+        && opts.search.territory
+        && resolve_engine(opts.engine, game) == Engine::Pns
 }
 
 /// The symmetries dependency tracking keys `game`'s results by under `opts`.
 fn key_syms<G: Game>(game: &G, opts: &SolveOptions) -> usize {
-    if opts.symmetry {
+    if opts.search.symmetry {
         game.key_symmetries()
     } else {
         1
@@ -142,27 +144,26 @@ fn shared_for<G: Game>(
         hits: AtomicU64::new(0),
         static_cuts: AtomicU64::new(0),
         expansions: AtomicU64::new(0),
-        static_bounds: opts.static_bounds,
+        static_bounds: opts.search.static_bounds,
         territory: uses_territory(game, opts),
         territory_cuts: AtomicU64::new(0),
         stop: AtomicBool::new(false),
         stopped: std::sync::atomic::AtomicU8::new(0),
-        budget: Budget {
-            deadline: opts
-                .max_seconds
-                .and_then(|s| kosolve_budget::deadline_after(start, s)),
-            ..opts.budget()
+        budget: opts.limits.budget_from(start),
+        pass_first: opts.search.pass_first,
+        split_depth: if threads > 1 {
+            opts.search.split_depth
+        } else {
+            0
         },
-        pass_first: opts.pass_first,
-        split_depth: if threads > 1 { opts.split_depth } else { 0 },
         use_table: true,
-        history: opts.history,
+        history: opts.search.history,
         range: value_range(game),
-        progress: opts.progress.clone(),
-        deepening: opts.deepening,
+        progress: opts.hooks.progress.clone(),
+        deepening: opts.search.deepening,
         whole_used: AtomicBool::new(false),
-        unknown: unknown::UnknownCache::new(if opts.unknown_cache { 20 } else { 0 }),
-        use_unknown: opts.unknown_cache,
+        unknown: unknown::UnknownCache::new(if opts.search.unknown_cache { 20 } else { 0 }),
+        use_unknown: opts.search.unknown_cache,
         pass: std::sync::atomic::AtomicU32::new(0),
         group: Arc::new(mirror::Group::new(
             &perms[..tables.syms],
@@ -176,7 +177,7 @@ fn shared_for<G: Game>(
         } else {
             0
         }),
-        live: opts.live.clone(),
+        live: opts.hooks.live.clone(),
     }
 }
 

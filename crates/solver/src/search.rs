@@ -1249,7 +1249,7 @@ pub(crate) fn drive<G: Game>(game: &G, shared: &Shared, opts: &SolveOptions) -> 
             l.upper.store(hi, Ordering::Relaxed);
         }
     };
-    match opts.strategy {
+    match opts.search.strategy {
         Strategy::FullWindow => {
             let v = s.search(lo - 1, hi + 1, 0, UNLIMITED);
             s.finish();
@@ -1284,7 +1284,7 @@ pub(crate) fn drive<G: Game>(game: &G, shared: &Shared, opts: &SolveOptions) -> 
             while lo < hi {
                 let beta = if g <= lo { lo + 1 } else { g };
                 publish(beta, lo, hi);
-                let v = s.null_window(beta, 0, opts.deepening);
+                let v = s.null_window(beta, 0, opts.search.deepening);
                 if s.aborted {
                     break;
                 }
@@ -1303,7 +1303,7 @@ pub(crate) fn drive<G: Game>(game: &G, shared: &Shared, opts: &SolveOptions) -> 
     }
     // The PV search reuses this searcher's history heuristic, which makes
     // its refutations of non-optimal moves as cheap as the main search.
-    let (pv, pv_complete) = if opts.pv && lo == hi && !s.aborted {
+    let (pv, pv_complete) = if opts.search.pv && lo == hi && !s.aborted {
         principal_variation(&mut s, lo)
     } else {
         (Vec::new(), false)

@@ -8,13 +8,20 @@ mod common;
 use common::*;
 use kosolve_rules::Ruleset;
 use kosolve_solver::SolveOptions;
+use kosolve_solver::{Limits, SearchSettings};
 use kosolve_testkit::reference;
 
 fn options(deps: bool, threads: usize) -> SolveOptions {
     SolveOptions {
-        dependencies: deps,
-        max_nodes: Some(1_000_000),
-        pv: false,
+        limits: Limits {
+            max_nodes: Some(1_000_000),
+            ..opts(threads).limits
+        },
+        search: SearchSettings {
+            dependencies: deps,
+            pv: false,
+            ..opts(threads).search
+        },
         ..opts(threads)
     }
 }

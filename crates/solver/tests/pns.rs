@@ -11,13 +11,20 @@ use common::*;
 use kosolve_board::Suicide;
 use kosolve_rules::{AnyGame, Ruleset};
 use kosolve_solver::{replay_value, solve_game, Engine, SolveOptions};
+use kosolve_solver::{Limits, SearchSettings};
 use kosolve_testkit::reference;
 
 fn options(engine: Engine, threads: usize, pv: bool) -> SolveOptions {
     SolveOptions {
         engine,
-        max_nodes: Some(2_000_000),
-        pv,
+        limits: Limits {
+            max_nodes: Some(2_000_000),
+            ..opts(threads).limits
+        },
+        search: SearchSettings {
+            pv,
+            ..opts(threads).search
+        },
         ..opts(threads)
     }
 }

@@ -6,6 +6,7 @@ mod common;
 use common::*;
 use kosolve_board::{Point, Suicide};
 use kosolve_rules::{AnyGame, Game, Komi, Move, Rules, Ruleset};
+use kosolve_solver::SearchSettings;
 use kosolve_solver::{outcome, replay_value, solve_game, Outcome, SolveOptions};
 
 fn psk(b: &str) -> i32 {
@@ -50,8 +51,11 @@ fn published_three_by_three() {
     let whole = solve_game(
         &g,
         &SolveOptions {
-            dependencies: false,
-            pv: false,
+            search: SearchSettings {
+                dependencies: false,
+                pv: false,
+                ..opts(1).search
+            },
             ..opts(1)
         },
     );
@@ -215,8 +219,8 @@ fn interrupted_solve_keeps_sound_bounds() {
     let r = Rules::new(Ruleset::Psk);
     let g = AnyGame::new(board, r);
     let mut o = opts(1);
-    o.max_nodes = Some(1);
-    o.pass_first = false;
+    o.limits.max_nodes = Some(1);
+    o.search.pass_first = false;
     let s = solve_game(&g, &o);
     assert!(s.lower <= 1 && 1 <= s.upper);
     assert!(s.lower >= -4 && s.upper <= 4);

@@ -8,6 +8,7 @@
 use kosolve_board::{Board, Color, Position};
 use kosolve_retrograde::{BasicStart, BasicValue, RetroOptions};
 use kosolve_rules::{Game, KeeGame, Move, Rules, Ruleset, Setup, StandardGame, Start};
+use kosolve_solver::Limits;
 use kosolve_solver::{solve_from, Answer, Method, Outcome, SolveError, SolveOptions};
 use std::sync::Arc;
 
@@ -159,7 +160,10 @@ fn kee_search_line_is_complete_from_a_costly_start() {
     let board = Arc::new(Board::parse("1x5").unwrap());
     let s = setup(&board, ".OXX.", Color::White, &[]);
     let o = SolveOptions {
-        max_nodes: Some(40_000_000),
+        limits: Limits {
+            max_nodes: Some(40_000_000),
+            ..opts(false).limits
+        },
         ..opts(false)
     };
     let report = solve_from(board.clone(), rules, &s, &o, None).unwrap();

@@ -10,6 +10,7 @@ use common::*;
 use kosolve_board::Suicide;
 use kosolve_rules::{AnyGame, Game, Ruleset};
 use kosolve_solver::{solve_game, SolveOptions};
+use kosolve_solver::{Limits, SearchSettings};
 use kosolve_testkit::{reference, Rng};
 
 /// The rulesets that give static bounds (docs/solver.md, "Static
@@ -20,10 +21,16 @@ fn with_bounds() -> impl Iterator<Item = Ruleset> {
 
 fn options(cuts: bool, threads: usize) -> SolveOptions {
     SolveOptions {
-        static_bounds: cuts,
-        unknown_cache: cuts,
-        max_nodes: Some(1_000_000),
-        pv: false,
+        limits: Limits {
+            max_nodes: Some(1_000_000),
+            ..opts(threads).limits
+        },
+        search: SearchSettings {
+            static_bounds: cuts,
+            unknown_cache: cuts,
+            pv: false,
+            ..opts(threads).search
+        },
         ..opts(threads)
     }
 }

@@ -17,13 +17,20 @@ use common::*;
 use kosolve_board::{Point, Suicide};
 use kosolve_rules::{AnyGame, Game, Move, Ruleset};
 use kosolve_solver::{solve_game, solve_game_with, SolveOptions, Tables};
+use kosolve_solver::{Limits, SearchSettings};
 use kosolve_testkit::Rng;
 
 fn options(symmetry: bool, threads: usize) -> SolveOptions {
     SolveOptions {
-        symmetry,
-        max_nodes: Some(2_000_000),
-        pv: false,
+        limits: Limits {
+            max_nodes: Some(2_000_000),
+            ..opts(threads).limits
+        },
+        search: SearchSettings {
+            symmetry,
+            pv: false,
+            ..opts(threads).search
+        },
         ..opts(threads)
     }
 }
@@ -154,7 +161,10 @@ fn rings_use_their_group_or_none() {
         let plain = solve_game(
             &g,
             &SolveOptions {
-                dependencies: !whole_keys,
+                search: SearchSettings {
+                    dependencies: !whole_keys,
+                    ..options(false, 1).search
+                },
                 ..options(false, 1)
             },
         );

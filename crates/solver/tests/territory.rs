@@ -11,14 +11,21 @@ use kosolve_board::Suicide;
 use kosolve_rules::Pattern;
 use kosolve_rules::{AnyGame, Game, Ruleset};
 use kosolve_solver::{solve_game, solve_game_with, Engine, SolveOptions, Tables};
+use kosolve_solver::{Limits, SearchSettings};
 use kosolve_testkit::{reference, Rng};
 
 fn options(territory: bool, engine: Engine, threads: usize) -> SolveOptions {
     SolveOptions {
         engine,
-        territory,
-        max_nodes: Some(3_000_000),
-        pv: false,
+        limits: Limits {
+            max_nodes: Some(3_000_000),
+            ..opts(threads).limits
+        },
+        search: SearchSettings {
+            territory,
+            pv: false,
+            ..opts(threads).search
+        },
         ..opts(threads)
     }
 }
