@@ -59,6 +59,9 @@ pub fn solve_from(
     opts: &SolveOptions,
     komi_range: Option<i32>,
 ) -> Result<Report, SolveError> {
+    if !opts.search.avoids {
+        return Err(SolveError::Inexact);
+    }
     // Bad input first, whatever the method.
     setup
         .game(board.clone(), rules)

@@ -21,6 +21,9 @@ pub enum SolveError {
     /// ends had finished (reported as [`Answer::Unfinished`] by
     /// [`solve_from`], never returned by it).
     Stopped(Stop),
+    /// Options that make the search inexact ([`crate::SearchSettings::avoids`]
+    /// off), which only measurements may use: a solve refuses them.
+    Inexact,
 }
 
 impl fmt::Display for SolveError {
@@ -35,6 +38,10 @@ impl fmt::Display for SolveError {
                  own check: {s}"
             ),
             SolveError::Setup(e) => e.fmt(f),
+            SolveError::Inexact => f.write_str(
+                "the search without D- is not exact and serves only to measure D-'s cost; \
+                 a solve refuses it",
+            ),
             SolveError::Stopped(why) => {
                 write!(f, "stopped by {why} before the method had proven anything")
             }

@@ -177,6 +177,14 @@ pub struct SearchSettings {
     /// where the history allows it (docs/solver.md, "Territory"); never
     /// changes a value.
     pub territory: bool,
+    /// Record D- (the entries a proof's chosen plays need absent) in each
+    /// stored bound's dependencies. **Off is not exact**: a bound is then
+    /// reused where a play its proof chose is illegal, as a guard that
+    /// tracks only the repetitions a proof met would do. Off exists only to
+    /// measure what D- costs (docs/performance.md, "1x12: what D- costs");
+    /// [`solve_from`] refuses it, and the measured 1x9 psk gives +1 with it
+    /// off, where the value is 0.
+    pub avoids: bool,
 }
 
 impl Default for SearchSettings {
@@ -194,6 +202,7 @@ impl Default for SearchSettings {
             unknown_cache: true,
             symmetry: true,
             territory: true,
+            avoids: true,
         }
     }
 }

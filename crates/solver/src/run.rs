@@ -146,6 +146,7 @@ fn shared_for<G: Game>(
         expansions: AtomicU64::new(0),
         static_bounds: opts.search.static_bounds,
         territory: uses_territory(game, opts),
+        avoids: opts.search.avoids,
         territory_cuts: AtomicU64::new(0),
         stop: AtomicBool::new(false),
         stopped: std::sync::atomic::AtomicU8::new(0),

@@ -78,6 +78,9 @@ pub(crate) struct Shared {
     /// Whether the static cut also counts territory, under its history
     /// condition ([`Game::territory_bounds`]; dependency tracking only).
     pub territory: bool,
+    /// Whether stored bounds record D- ([`crate::SearchSettings::avoids`];
+    /// off is not exact).
+    pub avoids: bool,
     /// Nodes decided by a territory bound.
     pub territory_cuts: AtomicU64,
     pub stop: AtomicBool,
@@ -827,7 +830,7 @@ impl<'a, G: Game> Searcher<'a, G> {
                 v.all_deps.merge(&self.last_deps);
                 if better {
                     v.best_deps = self.last_deps;
-                    if let (Move::Play(_), Some((_, tag))) = (m, e) {
+                    if let (Move::Play(_), Some((_, tag)), true) = (m, e, self.shared.avoids) {
                         v.best_deps.avoid(tag, self.hist.group().shift());
                     }
                 }
@@ -971,6 +974,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         let unknown = AtomicBool::new(false);
         let syms = self.hist.syms();
         let group = self.hist.group();
+        let avoids = shared.avoids;
         let results: Vec<Option<(i32, Deps, Option<Tag>)>> = moves[1..]
             .par_iter()
             .map(|&m| {
@@ -1033,7 +1037,7 @@ impl<'a, G: Game> Searcher<'a, G> {
                         v.best = *value;
                         v.best_i = j + 1;
                         v.best_deps = *d;
-                        if let (Move::Play(_), Some(t)) = (moves[j + 1], tag) {
+                        if let (Move::Play(_), Some(t), true) = (moves[j + 1], tag, avoids) {
                             v.best_deps.avoid(*t, group.shift());
                         }
                     }

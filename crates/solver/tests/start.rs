@@ -181,3 +181,32 @@ fn kee_search_line_is_complete_from_a_costly_start() {
     let again = solve_from(board.clone(), rules, &s, &o, None).unwrap();
     assert_eq!(again.answer.pv(), report.answer.pv());
 }
+
+/// The search without D- is not exact (docs/performance.md, "1x12: what D-
+/// costs"): a solve refuses it, whatever the ruleset, while the same
+/// options with D- solve.
+#[test]
+fn a_solve_refuses_the_search_without_d_minus() {
+    let board = Arc::new(Board::parse("1x3").unwrap());
+    for ruleset in [Ruleset::Psk, Ruleset::Basic, Ruleset::Kee] {
+        let mut o = SolveOptions::default();
+        o.search.avoids = false;
+        let r = solve_from(
+            board.clone(),
+            Rules::new(ruleset),
+            &Setup::default(),
+            &o,
+            None,
+        );
+        assert!(matches!(r, Err(SolveError::Inexact)), "{ruleset}: {r:?}");
+        o.search.avoids = true;
+        let r = solve_from(
+            board.clone(),
+            Rules::new(ruleset),
+            &Setup::default(),
+            &o,
+            None,
+        );
+        assert!(r.is_ok(), "{ruleset}: {r:?}");
+    }
+}

@@ -321,7 +321,7 @@ impl<G: Game> Searcher<'_, G> {
     /// A chosen move's dependencies: the child's, with the move's own
     /// entry avoided (the move must stay legal).
     fn chosen(&self, mut d: Deps, m: Move, entry: Option<(u64, crate::mirror::Tag)>) -> Deps {
-        if let (Move::Play(_), Some((_, tag))) = (m, entry) {
+        if let (Move::Play(_), Some((_, tag)), true) = (m, entry, self.shared.avoids) {
             d.avoid(tag, self.hist.group().shift());
         }
         d
