@@ -201,8 +201,8 @@ fn check_row(name: &str, text: &str, f: &[&str], points: i32) {
 
 /// The committed certificates (solver-configs/certificates.toml,
 /// certificates-large.toml, certificates-4x4.toml, whose 4x4 ones the
-/// proof-number order writes, and certificates-shapes.toml, the rings and
-/// the cube): every row of their tables is solved and has one in
+/// proof-number order writes, certificates-shapes.toml, the rings and
+/// the cube, and certificates-lines.toml, 1x8 and 1x9): every row of their tables is solved and has one in
 /// results/pv/<table>/, claiming what the row says ([`check_row`]: the
 /// value for a margin ruleset, the winner for `primitive`, VB and VW for
 /// `basic`), and the independent checker accepts each.
@@ -215,6 +215,7 @@ fn every_committed_certificate_holds() {
         "certificates-large.csv",
         "certificates-4x4.csv",
         "certificates-shapes.csv",
+        "certificates-lines.csv",
     ];
     for table in tables {
         let text = std::fs::read_to_string(root.join("results").join(table)).unwrap();
@@ -238,7 +239,7 @@ fn every_committed_certificate_holds() {
     }
     // certificates.csv: 156 rows of the margin rulesets, 48 of basic and
     // primitive.
-    assert_eq!(checked, 156 + 48 + 6 + 5 + 20, "rows of the four tables");
+    assert_eq!(checked, 156 + 48 + 6 + 5 + 20 + 10, "rows of the five tables");
 }
 
 /// The bestiary's certificates that take a minute or more each to check
