@@ -1,14 +1,13 @@
 //! `kosolve analyze`: the exact value of every legal move from one start,
 //! under each of a list of rulesets (docs/analyze.md).
 
-use crate::common::{check_max_seconds, CliError};
-use crate::interrupt::interrupt_token;
+use crate::common::{CliError, LimitArgs};
 use crate::start::{resolve, StartArgs};
 use kosolve_analyze::{analyze, Analysis, AnalyzeError};
 use kosolve_board::Board;
 use kosolve_rules::{Game, Rules, Ruleset, Setup};
-use kosolve_solver::{default_memory_mib, SolveError, SolveOptions};
-use kosolve_solver::{Limits, SearchSettings};
+use kosolve_solver::SearchSettings;
+use kosolve_solver::{SolveError, SolveOptions};
 use std::io::IsTerminal;
 use std::path::Path;
 use std::sync::Arc;
@@ -46,16 +45,9 @@ pub struct Args {
     /// Threads per solve (values do not depend on it; default 1).
     #[arg(long, default_value_t = 1)]
     threads: usize,
-    /// Transposition table cap in MiB per ruleset (default: a quarter of the RAM).
-    #[arg(long)]
-    memory: Option<usize>,
-    /// Stop each ruleset's analysis after about this many nodes; the moves
-    /// not finished get their proven bounds.
-    #[arg(long)]
-    max_nodes: Option<u64>,
-    /// Stop each ruleset's analysis after about this many seconds.
-    #[arg(long)]
-    max_seconds: Option<f64>,
+    /// Memory and when to stop.
+    #[command(flatten)]
+    limits: LimitArgs,
     /// Output format on standard output.
     #[arg(long, value_enum, default_value_t = AnalyzeFormat::Text)]
     format: AnalyzeFormat,
@@ -128,10 +120,7 @@ fn check_args(args: &Args, board: &Board) -> Result<(), CliError> {
             args.threads
         )));
     }
-    if args.memory == Some(0) {
-        return Err(CliError::Usage("--memory must be at least 1 MiB".into()));
-    }
-    check_max_seconds(args.max_seconds)?;
+    args.limits.check()?;
     if args.sgf.is_some() && kosolve_sgf::size_value(board).is_none() {
         return Err(CliError::Usage(format!(
             "--sgf needs a rectangular board; SGF cannot describe '{}'",
@@ -156,12 +145,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
     )?;
     let opts = SolveOptions {
         threads: args.threads,
-        memory_mib: args.memory.unwrap_or_else(default_memory_mib),
-        limits: Limits {
-            max_nodes: args.max_nodes,
-            max_seconds: args.max_seconds,
-            cancel: interrupt_token(),
-        },
+        memory_mib: args.limits.memory_mib(),
+        limits: args.limits.limits(),
         search: SearchSettings {
             pv: true,
             dependencies: !args.whole_keys,

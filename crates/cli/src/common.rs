@@ -124,6 +124,51 @@ pub fn rules_help(except: &[Ruleset], note: &str) -> String {
     format!("Ruleset: {}{note}", names.join(", "))
 }
 
+/// The limits of a solving subcommand (`solve`, `analyze`): the tables'
+/// memory and when to stop. One group, so that each takes them alike.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct LimitArgs {
+    /// Transposition table cap in MiB (default: a quarter of the RAM); for
+    /// `analyze`, per ruleset.
+    #[arg(long)]
+    pub memory: Option<usize>,
+    /// Stop after about this many nodes and report the proven bounds (for
+    /// `analyze`: each ruleset's analysis; the moves not finished keep
+    /// their proven bounds).
+    #[arg(long)]
+    pub max_nodes: Option<u64>,
+    /// Stop after about this many seconds and report the proven bounds (for
+    /// `analyze`: each ruleset's analysis).
+    #[arg(long)]
+    pub max_seconds: Option<f64>,
+}
+
+impl LimitArgs {
+    /// Checks the values: a memory of at least 1 MiB, and a time that is a
+    /// finite number of at least 0.
+    pub fn check(&self) -> Result<(), CliError> {
+        if self.memory == Some(0) {
+            return Err(CliError::Usage("--memory must be at least 1 MiB".into()));
+        }
+        check_max_seconds(self.max_seconds)
+    }
+
+    /// The memory cap in MiB: `--memory`, or a quarter of the RAM.
+    pub fn memory_mib(&self) -> usize {
+        self.memory
+            .unwrap_or_else(kosolve_solver::default_memory_mib)
+    }
+
+    /// The limits of a run: the nodes, the seconds, and the Ctrl-C token.
+    pub fn limits(&self) -> kosolve_solver::Limits {
+        kosolve_solver::Limits {
+            max_nodes: self.max_nodes,
+            max_seconds: self.max_seconds,
+            cancel: crate::interrupt::interrupt_token(),
+        }
+    }
+}
+
 /// Checks a `--max-seconds` value: a finite number, at least 0.
 pub fn check_max_seconds(s: Option<f64>) -> Result<(), CliError> {
     match s {

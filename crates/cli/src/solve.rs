@@ -1,15 +1,13 @@
 //! `kosolve solve`: the exact perfect-play value of a board under a ruleset.
 
-use crate::common::{check_max_seconds, rules_help, CliError, Format};
-use crate::interrupt::interrupt_token;
+use crate::common::{rules_help, CliError, Format, LimitArgs};
 use crate::start::{resolve, Resolved, StartArgs};
 use kosolve_board::{Board, Color};
 use kosolve_rules::{AnyGame, Game, Komi, Move, Rules, Ruleset, Setup, ValueKind};
 use kosolve_solver::{
-    default_memory_mib, Answer, KomiAnalysis, KomiSweep, Live, Method, Report, SolveOptions, Stats,
-    Threshold, Value,
+    Answer, KomiAnalysis, KomiSweep, Live, Method, Report, SolveOptions, Stats, Threshold, Value,
 };
-use kosolve_solver::{Hooks, KeeChoices, Limits, SearchSettings};
+use kosolve_solver::{Hooks, KeeChoices, SearchSettings};
 use serde_json::json;
 use std::fmt::Write as _;
 use std::io::IsTerminal;
@@ -59,15 +57,9 @@ pub struct Args {
     /// basic-fixed, bkr and primitive).
     #[arg(long, value_name = "FILE")]
     certificate: Option<String>,
-    /// Transposition table cap in MiB (default: a quarter of the RAM).
-    #[arg(long)]
-    memory: Option<usize>,
-    /// Stop after about this many nodes and report the proven bounds.
-    #[arg(long)]
-    max_nodes: Option<u64>,
-    /// Stop after about this many seconds and report the proven bounds.
-    #[arg(long)]
-    max_seconds: Option<f64>,
+    /// Memory and when to stop.
+    #[command(flatten)]
+    limits: LimitArgs,
     /// Fundamental/Ultimate Go: search komis -N..=N for the score or the
     /// thresholds (default: the board's points + 2; 0 turns it off).
     #[arg(long)]
@@ -132,8 +124,8 @@ fn multi_request(args: &Args, k: usize) -> crate::kee_multi::Request {
         ("--komi", args.komi.is_some()),
         ("--sgf", args.sgf.is_some()),
         ("--certificate", args.certificate.is_some()),
-        ("--max-nodes", args.max_nodes.is_some()),
-        ("--max-seconds", args.max_seconds.is_some()),
+        ("--max-nodes", args.limits.max_nodes.is_some()),
+        ("--max-seconds", args.limits.max_seconds.is_some()),
         ("--komi-range", args.komi_range.is_some()),
         ("--pv", args.pv),
         ("--method", args.method != Method::Auto),
@@ -147,7 +139,7 @@ fn multi_request(args: &Args, k: usize) -> crate::kee_multi::Request {
         players: k,
         suicide: args.suicide.clone(),
         format: args.format,
-        memory_mib: args.memory.unwrap_or_else(default_memory_mib),
+        memory_mib: args.limits.memory_mib(),
         unsupported,
     }
 }
@@ -179,12 +171,7 @@ fn check_options(args: &Args, board: &Board, rules: &Rules) -> Result<usize, Cli
             "--threads must be between 1 and 1024 (got {threads})"
         )));
     }
-    if let Some(m) = args.memory {
-        if m == 0 {
-            return Err(CliError::Usage("--memory must be at least 1 MiB".into()));
-        }
-    }
-    check_max_seconds(args.max_seconds)?;
+    args.limits.check()?;
     if !args.method.applies_to(rules.ruleset) {
         return Err(CliError::Usage(format!(
             "--method {} does not solve --rules {} (parity solves kee only, retrograde \
@@ -243,14 +230,10 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let live = Arc::new(Live::default());
     let opts = SolveOptions {
         threads,
-        memory_mib: args.memory.unwrap_or_else(default_memory_mib),
+        memory_mib: args.limits.memory_mib(),
         engine: args.engine,
         method: args.method,
-        limits: Limits {
-            max_nodes: args.max_nodes,
-            max_seconds: args.max_seconds,
-            cancel: interrupt_token(),
-        },
+        limits: args.limits.limits(),
         search: SearchSettings {
             pass_first: !args.pass_last,
             static_bounds: !args.no_static_bounds,

@@ -239,7 +239,11 @@ fn every_committed_certificate_holds() {
     }
     // certificates.csv: 156 rows of the margin rulesets, 48 of basic and
     // primitive.
-    assert_eq!(checked, 156 + 48 + 6 + 5 + 20 + 10, "rows of the five tables");
+    assert_eq!(
+        checked,
+        156 + 48 + 6 + 5 + 20 + 10,
+        "rows of the five tables"
+    );
 }
 
 /// The bestiary's certificates that take a minute or more each to check
