@@ -11,19 +11,11 @@
 use crate::common::{CliError, Format};
 use kosolve_board::{Board, Suicide};
 use kosolve_keemulti::forgetful::Forgetful;
-use kosolve_keemulti::restricted::{self, BoundOptions, Bounds, Solution};
+use kosolve_keemulti::restricted::{self, Bounds, Settled, Solution, FORGETFUL_WINDOW};
 use kosolve_keemulti::{turn_name, KeeMultiError, KeeRules, Payoff, Player};
 use serde_json::json;
 use std::fmt::Write as _;
 use std::time::Instant;
-
-/// The situations of the full graph tried first (a few seconds): larger
-/// graphs are built only where forgetful games leave an answer open.
-const SMALL_GRAPH: u64 = 2_000_000;
-
-/// How many of her latest positions a forgetful player remembers in the
-/// forgetful games tried first (docs/kee.md).
-const FORGETFUL_WINDOW: u32 = 2;
 
 /// Bytes one game situation costs while its graph is built and solved (a
 /// generous measure of the peak, docs/kee.md).
@@ -42,6 +34,8 @@ pub struct Request {
     pub format: Format,
     /// The memory cap in MiB.
     pub memory_mib: usize,
+    /// The nodes (situations built), seconds and Ctrl-C token of the solve.
+    pub limits: kosolve_solver::Limits,
     /// Options given that do not apply to more than two players.
     pub unsupported: Vec<&'static str>,
 }
@@ -154,44 +148,13 @@ pub fn run(r: Request) -> Result<(), CliError> {
     let rules = KeeRules::new(k, suicide).map_err(|e| CliError::Usage(e.to_string()))?;
     let cap = (r.memory_mib as u64).saturating_mul(1 << 20) / BYTES_PER_SITUATION;
     let t = Instant::now();
-    let opts = BoundOptions {
-        max_situations: cap.max(1),
-        ..BoundOptions::default()
-    };
     let payoffs = [Payoff::Score, Payoff::Margin];
-    // A small full graph first (exact, with lines of the game), then
-    // forgetful games (small graphs, no lines of the game), and the full
-    // graph under the whole cap and restricted games only where they leave
-    // an answer open.
-    let settled = |s: &Solution| {
-        s.players
-            .iter()
-            .all(|p| p.bounds.iter().all(|b| b.lower.value == b.upper.value))
-    };
-    let small = BoundOptions {
-        max_situations: cap.clamp(1, SMALL_GRAPH),
-        limit_up_to: 0,
-        ..opts
-    };
-    let mut method = "full graph";
-    let mut sol = restricted::solve(&board, rules, &payoffs, small).map_err(solver_error)?;
-    if !settled(&sol) {
-        let forgetful = BoundOptions {
-            full: false,
-            window: Some(FORGETFUL_WINDOW),
-            ..opts
-        };
-        method = "forgetful games";
-        sol = restricted::solve(&board, rules, &payoffs, forgetful).map_err(solver_error)?;
-    }
-    if !settled(&sol) {
-        sol = restricted::solve(&board, rules, &payoffs, opts).map_err(solver_error)?;
-        method = if sol.full.is_some() {
-            "full graph"
-        } else {
-            "restricted games"
-        };
-    }
+    // The library tries the small full graph, forgetful games, then the
+    // full graph under the whole cap and restricted games, each only where
+    // the ones before leave an answer open.
+    let budget = r.limits.budget();
+    let (sol, method) = restricted::solve_escalating_within(&board, rules, &payoffs, cap, &budget)
+        .map_err(solver_error)?;
     let answers: Vec<PlayerAnswer> = sol
         .players
         .iter()
@@ -218,9 +181,8 @@ pub fn run(r: Request) -> Result<(), CliError> {
 /// What a k-player solve found, for printing.
 struct Outcome<'a> {
     board: &'a Board,
-    /// The method that gave the answer: "forgetful games", "full graph" or
-    /// "restricted games".
-    method: &'static str,
+    /// The games that gave the answer.
+    method: Settled,
     k: usize,
     suicide: Suicide,
     solution: &'a Solution,
@@ -230,6 +192,16 @@ struct Outcome<'a> {
 }
 
 impl Outcome<'_> {
+    /// `solved`, `interrupted` (Ctrl-C) or `unsolved` (a limit), as `kosolve
+    /// solve` says for two players.
+    fn status(&self) -> &'static str {
+        match self.solution.stopped {
+            _ if self.solved() => "solved",
+            Some(why) => why.status(),
+            None => "unsolved",
+        }
+    }
+
     /// Whether every answer is exact.
     fn solved(&self) -> bool {
         self.answers
@@ -297,8 +269,10 @@ impl Outcome<'_> {
             "rules": "kee",
             "players": self.k,
             "suicide": self.suicide.name(),
-            "status": if self.solved() { "solved" } else { "unsolved" },
-            "method": self.method,
+            "status": self.status(),
+            "stopped": self.solution.stopped.map(|s| s.name()),
+            "situations_built": self.solution.situations_built,
+            "method": self.method.name(),
             "guarantees": players,
             "winner": self.winner().map(|p| p.name()),
             "winner_settled": self.winner_settled(),
@@ -324,12 +298,17 @@ impl Outcome<'_> {
             self.suicide.name()
         );
         let _ = match self.full_graph() {
+            None if self.solution.stopped.is_some() => writeln!(
+                t,
+                "stopped during the {} (docs/kee.md); {:.2} s",
+                self.method, self.seconds
+            ),
             Some((situations, edges)) => writeln!(
                 t,
                 "graph: {situations} situations, {edges} edges; {:.2} s",
                 self.seconds
             ),
-            None if self.method == "forgetful games" => writeln!(
+            None if self.method == Settled::ForgetfulGames => writeln!(
                 t,
                 "forgetful games (each side held in turn, the other remembering its latest \
                  {FORGETFUL_WINDOW} positions; docs/kee.md); {:.2} s",
@@ -342,6 +321,12 @@ impl Outcome<'_> {
                 self.cap, self.seconds
             ),
         };
+        if let Some(why) = self.solution.stopped {
+            let _ = writeln!(
+                t,
+                "stopped by: {why}; the bounds are those the games finished before proved"
+            );
+        }
         let _ = writeln!(
             t,
             "guarantees (each player against the coalition of the others):"

@@ -124,8 +124,6 @@ fn multi_request(args: &Args, k: usize) -> crate::kee_multi::Request {
         ("--komi", args.komi.is_some()),
         ("--sgf", args.sgf.is_some()),
         ("--certificate", args.certificate.is_some()),
-        ("--max-nodes", args.limits.max_nodes.is_some()),
-        ("--max-seconds", args.limits.max_seconds.is_some()),
         ("--komi-range", args.komi_range.is_some()),
         ("--pv", args.pv),
         ("--method", args.method != Method::Auto),
@@ -140,6 +138,7 @@ fn multi_request(args: &Args, k: usize) -> crate::kee_multi::Request {
         suicide: args.suicide.clone(),
         format: args.format,
         memory_mib: args.limits.memory_mib(),
+        limits: args.limits.limits(),
         unsupported,
     }
 }
@@ -207,6 +206,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             )));
         }
         if k != 2 {
+            args.limits.check()?;
             return crate::kee_multi::run(multi_request(&args, k));
         }
     }

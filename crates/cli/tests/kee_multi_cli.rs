@@ -198,3 +198,102 @@ fn players_is_a_kee_option_from_two_to_four() {
     assert_eq!(two["value"], plain["value"]);
     assert_eq!(two["value"], 3);
 }
+
+/// 2x3 with four players runs for minutes (forgetful games, then the
+/// graph): long enough for every limit to bite.
+const LONG: &str = "solve --rules kee --players 4 --board 2x3";
+
+/// Whether a JSON answer's bounds are each player's whole range (nothing
+/// proven) or tighter, and that none is exact unless the status says so.
+fn check_stopped(v: &serde_json::Value, status: &str, stopped: &str) {
+    assert_eq!(v["status"], status, "{v}");
+    assert_eq!(v["stopped"], stopped, "{v}");
+    for g in v["guarantees"].as_array().unwrap() {
+        let b = g["guarantee_bounds"].as_array().unwrap();
+        let (lo, hi) = (b[0].as_i64().unwrap(), b[1].as_i64().unwrap());
+        assert!(0 <= lo && lo <= hi && hi <= 6, "{v}");
+    }
+}
+
+#[test]
+fn players_stop_at_the_time_limit_with_their_bounds() {
+    let mut args = words(LONG);
+    args.extend(["--max-seconds", "1", "--format", "json"]);
+    let t = std::time::Instant::now();
+    let v = json(&args);
+    let took = t.elapsed().as_secs_f64();
+    assert!((1.0..3.0).contains(&took), "took {took} s");
+    check_stopped(&v, "unsolved", "time");
+    let mut args = words(LONG);
+    args.extend(["--max-seconds", "1"]);
+    let (code, out, err) = run(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("stopped by: the time limit"), "{out}");
+}
+
+#[test]
+fn players_stop_at_the_node_limit_and_a_large_one_changes_nothing() {
+    let mut args = words(LONG);
+    args.extend(["--max-nodes", "100000", "--format", "json"]);
+    let v = json(&args);
+    check_stopped(&v, "unsolved", "nodes");
+    // Nodes are the situations built: a limit the solve never reaches
+    // leaves every answer as it is.
+    let plain = json(&words(
+        "solve --rules kee --players 3 --board 1x3 --format json",
+    ));
+    let limited = json(&words(
+        "solve --rules kee --players 3 --board 1x3 --format json --max-nodes 1000000000 --max-seconds 1000",
+    ));
+    assert_eq!(plain["status"], "solved");
+    assert_eq!(plain["guarantees"], limited["guarantees"]);
+    assert_eq!(limited["stopped"], serde_json::Value::Null);
+    assert!(limited["situations_built"].as_u64().unwrap() > 0);
+}
+
+#[cfg(unix)]
+#[test]
+fn players_stop_within_two_seconds_of_ctrl_c() {
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    let mut cmd = common::kosolve();
+    common::default_sigint(&mut cmd);
+    let mut args = words(LONG);
+    args.extend(["--format", "json"]);
+    let mut child = cmd
+        .args(&args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run kosolve");
+    std::thread::sleep(Duration::from_secs(1));
+    let asked = Instant::now();
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill");
+    assert!(sent.success(), "the solve ended before Ctrl-C");
+    while child.try_wait().expect("wait").is_none() {
+        if asked.elapsed() > Duration::from_secs(2) {
+            let _ = child.kill();
+            panic!("still running 2 s after Ctrl-C");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().expect("output");
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    check_stopped(&v, "interrupted", "cancelled");
+}
+
+/// `--memory` caps each graph's situations
+/// (`one_by_three_past_the_memory_cap_is_solved_by_forgetful_games`); a
+/// cap of 0 is refused, as for two players.
+#[test]
+fn players_refuse_a_memory_of_zero() {
+    let (code, _, err) = run(&words(
+        "solve --rules kee --players 3 --board 1x3 --memory 0",
+    ));
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--memory must be at least 1 MiB"), "{err}");
+}

@@ -35,6 +35,19 @@ impl<O: Fn(usize) -> usize, P: Fn(usize) -> u32> Parity<'_, O, P> {
     /// Whether `strategy` wins for `player` from vertex 0. A vertex of hers
     /// whose move index is past its successors loses.
     pub fn strategy_wins(&self, strategy: &[u8], player: usize) -> bool {
+        self.strategy_wins_until(strategy, player, || true)
+            .expect("a check that is never stopped")
+    }
+
+    /// [`Parity::strategy_wins`], asking `go_on()` before each strongly
+    /// connected components pass (one per bad priority); `None` as soon as
+    /// it answers `false` (a budget ran out).
+    pub fn strategy_wins_until(
+        &self,
+        strategy: &[u8],
+        player: usize,
+        mut go_on: impl FnMut() -> bool,
+    ) -> Option<bool> {
         let n = self.graph.len();
         let mut reach = vec![false; n];
         let mut stack = vec![0u32];
@@ -42,7 +55,7 @@ impl<O: Fn(usize) -> usize, P: Fn(usize) -> u32> Parity<'_, O, P> {
         while let Some(v) = stack.pop() {
             let next = self.moves(strategy, player, v as usize);
             if next.is_empty() {
-                return false;
+                return Some(false);
             }
             for &t in next {
                 if !reach[t as usize] {
@@ -60,8 +73,15 @@ impl<O: Fn(usize) -> usize, P: Fn(usize) -> u32> Parity<'_, O, P> {
         bad.dedup();
         // A bad cycle with largest priority q lies in one strongly
         // connected component of the reachable vertices of priority <= q.
-        bad.iter()
-            .all(|&q| !self.cycle_through(strategy, player, &reach, q))
+        for &q in &bad {
+            if !go_on() {
+                return None;
+            }
+            if self.cycle_through(strategy, player, &reach, q) {
+                return Some(false);
+            }
+        }
+        Some(true)
     }
 
     /// Whether some cycle among the vertices of `reach` with priority <= q
@@ -157,5 +177,10 @@ mod tests {
         assert!(a.strategy_wins(&[1, 0, 0], 1));
         assert!(!a.strategy_wins(&[0, 0, 0], 1));
         assert!(!a.strategy_wins(&[u8::MAX, 0, 0], 1));
+        // Stopped before its first pass, the check answers nothing; asked
+        // on, it answers as above.
+        assert_eq!(a.strategy_wins_until(&[1, 0, 0], 1, || false), None);
+        assert_eq!(a.strategy_wins_until(&[1, 0, 0], 1, || true), Some(true));
+        assert_eq!(a.strategy_wins_until(&[0, 0, 0], 1, || true), Some(false));
     }
 }

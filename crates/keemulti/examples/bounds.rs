@@ -77,6 +77,8 @@ fn main() {
         restricted::Solution {
             full: None,
             players: vec![p],
+            stopped: None,
+            situations_built: 0,
         }
     } else {
         restricted::solve(&board, rules, &payoffs, opts).expect("bounds")

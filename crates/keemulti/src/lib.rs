@@ -126,6 +126,8 @@ pub enum KeeMultiError {
     TooManyPositions(usize),
     /// A strategy failed its check: a bug, never a limit.
     CheckFailed(String),
+    /// The budget ran out (nodes: situations built; the deadline; Ctrl-C).
+    Stopped(kosolve_budget::Stop),
     /// A graph asked to hold a player to a limit and make her forgetful.
     HeldAndForgetful(Player),
     /// A restricted game asked for a bound it does not give: a lower bound
@@ -172,6 +174,7 @@ impl fmt::Display for KeeMultiError {
                 write!(f, "{n} positions are more than the situation keys index")
             }
             KeeMultiError::CheckFailed(s) => write!(f, "internal check failed: {s}"),
+            KeeMultiError::Stopped(why) => write!(f, "stopped by {why}"),
             KeeMultiError::NotABound {
                 player,
                 restriction,

@@ -16,6 +16,7 @@ pub use crate::restricted::{Restriction, Side};
 use crate::{Game, KPosition, KeeMultiError, KeeRules, Payoff, Player, Turn};
 use hashbrown::HashMap;
 use kosolve_board::{Board, Point};
+use kosolve_budget::{Budget, Stop};
 use std::collections::VecDeque;
 
 /// The label of a pass edge.
@@ -48,6 +49,8 @@ pub struct Graph {
     /// The arena's successor rows (see [`Graph::arena_edges`]) and its
     /// predecessor rows, built once for every threshold.
     arena: kosolve_graph::Graph,
+    /// The budget the graph was built under, which its solves obey too.
+    budget: Budget,
 }
 
 /// Interned board histories: bit sets over position indices.
@@ -315,6 +318,21 @@ impl Graph {
         forgetful: Forgetful,
         max_situations: u64,
     ) -> Result<Graph, KeeMultiError> {
+        let game = (restriction, forgetful);
+        Graph::build_within(board, rules, game, max_situations, &Budget::unlimited())
+    }
+
+    /// [`Graph::build_forgetful`] of the game `(restriction, forgetful)`
+    /// under `budget`: it counts each situation built as a node and checks
+    /// the budget every 1,024 situations expanded
+    /// ([`KeeMultiError::Stopped`]); the graph's solves obey it too.
+    pub fn build_within(
+        board: &Board,
+        rules: KeeRules,
+        (restriction, forgetful): (Restriction, Forgetful),
+        max_situations: u64,
+        budget: &Budget,
+    ) -> Result<Graph, KeeMultiError> {
         if let Some(p) =
             Player::all(rules.players).find(|&p| restriction.holds(p) && forgetful.holds(p))
         {
@@ -344,7 +362,12 @@ impl Graph {
         let (mut to_move, mut pos) = (Vec::new(), Vec::new());
         let (mut start, mut succ, mut label) = (vec![0u32], Vec::new(), Vec::new());
         let mut queue = VecDeque::from([0u32]);
+        let stop = KeeMultiError::Stopped;
         while let Some(v) = queue.pop_front() {
+            if v % 1024 == 0 {
+                budget.check().map_err(stop)?;
+                budget.check_nodes(keys.len() as u64).map_err(stop)?;
+            }
             let (m, x, h) = unpack(keys[v as usize]);
             to_move.push(m);
             pos.push(x);
@@ -383,6 +406,7 @@ impl Graph {
         // The keys and histories are not needed any more: free them before
         // the arena's rows are built.
         drop((keys, ids, mem));
+        budget.check().map_err(stop)?;
         let mut g = Graph {
             rules,
             restriction,
@@ -396,6 +420,7 @@ impl Graph {
             succ,
             label,
             arena: kosolve_graph::Graph::from_rows(vec![0], Vec::new()),
+            budget: budget.clone(),
         };
         let (start, succ) = g.arena_edges();
         g.arena = kosolve_graph::Graph::from_rows(start, succ);
@@ -446,7 +471,7 @@ impl Graph {
         player: Player,
         payoff: Payoff,
     ) -> Result<Answer, KeeMultiError> {
-        let (value, p_strategy, c_strategy) = self.bisect(player, payoff);
+        let (value, p_strategy, c_strategy) = self.bisect(player, payoff)?;
         self.answer(board, player, payoff, value, &p_strategy, &c_strategy)
     }
 
@@ -484,7 +509,7 @@ impl Graph {
                 side,
             });
         }
-        let (value, p_strategy, c_strategy) = self.bisect(player, payoff);
+        let (value, p_strategy, c_strategy) = self.bisect(player, payoff)?;
         let (lo, hi) = range(payoff, self.points);
         let proof = match side {
             Side::Lower => (value > lo).then_some((value, &p_strategy, 1)),
@@ -493,7 +518,10 @@ impl Graph {
         if let Some((t, strategy, s)) = proof {
             let (base, bt) = question(payoff, t);
             let (owner, prio) = self.arena_parts(player, base, bt);
-            if !crate::verify::strategy_wins(&self.arena, &owner, &prio, strategy, s) {
+            let parts = (&owner[..], &prio[..]);
+            let won = crate::verify::strategy_wins(&self.arena, parts, strategy, s, &self.budget)
+                .map_err(KeeMultiError::Stopped)?;
+            if !won {
                 return Err(KeeMultiError::CheckFailed(format!(
                     "{payoff:?} of {player} under {r}, {f}: the {side} bound's strategy does not win {t}"
                 )));
@@ -506,21 +534,25 @@ impl Graph {
     /// reaches it and the coalition's that holds her below one more, by
     /// bisection between the thresholds P wins and loses whatever anyone
     /// plays (where any strategy, here each vertex's first move, wins).
-    fn bisect(&self, player: Player, payoff: Payoff) -> (i32, Vec<u8>, Vec<u8>) {
+    fn bisect(
+        &self,
+        player: Player,
+        payoff: Payoff,
+    ) -> Result<(i32, Vec<u8>, Vec<u8>), KeeMultiError> {
         let (lo, hi) = range(payoff, self.points);
         let trivial = vec![0u8; self.arena_len()];
         let (mut won, mut lost) = ((lo, trivial.clone()), (hi + 1, trivial));
         while lost.0 - won.0 > 1 {
             let t = (won.0 + lost.0).div_euclid(2);
             let (base, bt) = question(payoff, t);
-            let sol = self.threshold(player, base, bt);
+            let sol = self.threshold(player, base, bt)?;
             if sol.won_by_p {
                 won = (t, sol.strategy);
             } else {
                 lost = (t, sol.strategy);
             }
         }
-        (won.0, won.1, lost.1)
+        Ok((won.0, won.1, lost.1))
     }
 
     /// Replays P's strategy against the coalition's and checks that the
@@ -676,15 +708,21 @@ impl Graph {
     /// on the arena: vertex 2s is situation s (priority 0, owned by its
     /// mover's side), vertex 2s + 1 its pass vertex (the pass's priority,
     /// one successor). P is player 1 and wins on odd priorities.
-    fn threshold(&self, player: Player, payoff: Payoff, t: i32) -> Threshold {
+    fn threshold(
+        &self,
+        player: Player,
+        payoff: Payoff,
+        t: i32,
+    ) -> Result<Threshold, KeeMultiError> {
         let (owner, prio) = self.arena_parts(player, payoff, t);
         let arena = Arena {
             g: &self.arena,
             owner: &owner,
             prio: &prio,
+            budget: &self.budget,
         };
-        let (won_by_p, strategy) = arena.solve();
-        Threshold { won_by_p, strategy }
+        let (won_by_p, strategy) = arena.solve().map_err(KeeMultiError::Stopped)?;
+        Ok(Threshold { won_by_p, strategy })
     }
 
     /// The arena's successor lists: situation 2s goes to 2t for each board
@@ -775,6 +813,9 @@ struct Arena<'a> {
     g: &'a kosolve_graph::Graph,
     owner: &'a [u8],
     prio: &'a [u32],
+    /// Checked at each step of Zielonka's algorithm and while attractors
+    /// grow.
+    budget: &'a Budget,
 }
 
 impl Arena<'_> {
@@ -784,11 +825,11 @@ impl Arena<'_> {
 
     /// Whether player 1 wins from vertex 0, and every vertex's winning move
     /// for its owner where she wins.
-    fn solve(&self) -> (bool, Vec<u8>) {
+    fn solve(&self) -> Result<(bool, Vec<u8>), Stop> {
         let n = self.owner.len();
         let mut strategy = vec![0u8; n];
-        let won = self.zielonka(vec![true; n], &mut strategy);
-        (won[1][0], strategy)
+        let won = self.zielonka(vec![true; n], &mut strategy)?;
+        Ok((won[1][0], strategy))
     }
 
     /// The vertices of `sub` from which `player` forces a visit to
@@ -799,9 +840,10 @@ impl Arena<'_> {
         target: &[bool],
         player: u8,
         strategy: &mut [u8],
-    ) -> Vec<bool> {
+    ) -> Result<Vec<bool>, Stop> {
         let mut attr = kosolve_graph::Attraction::from_set(target.iter().copied().collect());
-        attr.propagate(
+        let mut stopped = None;
+        let done = attr.propagate_until(
             self.g,
             kosolve_graph::Order::Lifo,
             |v| sub[v],
@@ -816,17 +858,28 @@ impl Arena<'_> {
                     strategy[p] = j as u8;
                 }
             },
+            || match self.budget.check() {
+                Ok(()) => true,
+                Err(why) => {
+                    stopped = Some(why);
+                    false
+                }
+            },
         );
-        attr.into_set().iter().map(|b| *b).collect()
+        if !done {
+            return Err(stopped.unwrap_or(Stop::Cancelled));
+        }
+        Ok(attr.into_set().iter().map(|b| *b).collect())
     }
 
     /// Zielonka's algorithm on the subgame `sub` (a trap for both players).
-    fn zielonka(&self, mut sub: Vec<bool>, strategy: &mut [u8]) -> [Vec<bool>; 2] {
+    fn zielonka(&self, mut sub: Vec<bool>, strategy: &mut [u8]) -> Result<[Vec<bool>; 2], Stop> {
         let n = sub.len();
         let mut won = [vec![false; n], vec![false; n]];
         loop {
+            self.budget.check()?;
             let Some(d) = (0..n).filter(|&v| sub[v]).map(|v| self.prio[v]).max() else {
-                return won;
+                return Ok(won);
             };
             let i = (d % 2) as u8;
             let mut top = vec![false; n];
@@ -839,17 +892,17 @@ impl Arena<'_> {
                     }
                 }
             }
-            let attr = self.attractor(&sub, &top, i, strategy);
+            let attr = self.attractor(&sub, &top, i, strategy)?;
             let rest: Vec<bool> = (0..n).map(|v| sub[v] && !attr[v]).collect();
-            let inner = self.zielonka(rest, strategy);
+            let inner = self.zielonka(rest, strategy)?;
             let o = 1 - i as usize;
             if !inner[o].iter().any(|&b| b) {
                 for v in 0..n {
                     won[i as usize][v] |= sub[v];
                 }
-                return won;
+                return Ok(won);
             }
-            let lost = self.attractor(&sub, &inner[o], o as u8, strategy);
+            let lost = self.attractor(&sub, &inner[o], o as u8, strategy)?;
             for v in 0..n {
                 if lost[v] {
                     won[o][v] = true;

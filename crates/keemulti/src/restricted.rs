@@ -17,6 +17,7 @@ use crate::forgetful::Forgetful;
 use crate::parity::{Answer, Graph};
 use crate::{KeeMultiError, KeeRules, Payoff, Player};
 use kosolve_board::Board;
+use kosolve_budget::{Budget, Stop};
 use std::fmt;
 use std::time::Instant;
 
@@ -188,6 +189,21 @@ pub struct Bounds {
     pub upper: Bound,
 }
 
+impl PlayerBounds {
+    /// The trivial bounds of each payoff for `player` on a board of
+    /// `points` points, with no game run.
+    fn trivial(player: Player, payoffs: &[Payoff], points: i32) -> PlayerBounds {
+        PlayerBounds {
+            player,
+            bounds: payoffs
+                .iter()
+                .map(|&p| Bounds::trivial(p, points))
+                .collect(),
+            runs: Vec::new(),
+        }
+    }
+}
+
 impl Bounds {
     /// The trivial bounds of `payoff` on a board of `points` points.
     fn trivial(payoff: Payoff, points: i32) -> Bounds {
@@ -253,6 +269,21 @@ pub struct Solution {
     pub full: Option<GameRun>,
     /// Every player's bounds (exact where the full graph fitted).
     pub players: Vec<PlayerBounds>,
+    /// Why the budget stopped the solve ([`solve_within`]): the bounds are
+    /// those of the games finished before, trivial where none was.
+    pub stopped: Option<Stop>,
+    /// The situations of every graph built, those given up on included:
+    /// what `--max-nodes` counts.
+    pub situations_built: u64,
+}
+
+impl Solution {
+    /// Whether every bound of every player is exact.
+    pub fn is_settled(&self) -> bool {
+        self.players
+            .iter()
+            .all(|p| p.bounds.iter().all(|b| b.value().is_some()))
+    }
 }
 
 /// Every player's values of `payoffs` against the coalition of the others:
@@ -265,52 +296,50 @@ pub fn solve(
     payoffs: &[Payoff],
     opts: BoundOptions,
 ) -> Result<Solution, KeeMultiError> {
-    let mut full = None;
+    solve_within(board, rules, payoffs, opts, &Budget::unlimited())
+}
+
+/// [`solve`] under `budget`. Each graph counts its situations as nodes,
+/// those of the graphs before it included. Where the budget runs out, the
+/// solution holds the bounds of the games finished before (trivial where
+/// none was) and [`Solution::stopped`] says why.
+pub fn solve_within(
+    board: &Board,
+    rules: KeeRules,
+    payoffs: &[Payoff],
+    opts: BoundOptions,
+    budget: &Budget,
+) -> Result<Solution, KeeMultiError> {
+    let mut out = Solution {
+        full: None,
+        players: Player::all(rules.players)
+            .map(|p| PlayerBounds::trivial(p, payoffs, board.len() as i32))
+            .collect(),
+        stopped: None,
+        situations_built: 0,
+    };
     if opts.full {
         let t = Instant::now();
-        match Graph::build(board, rules, opts.max_situations) {
+        let game = (Restriction::NONE, Forgetful::NONE);
+        match Graph::build_within(board, rules, game, opts.max_situations, budget) {
             Ok(g) => {
-                let mut players = Vec::new();
-                let mut values = Vec::new();
-                for p in Player::all(rules.players) {
-                    let mut bounds = Vec::new();
-                    for &pay in payoffs {
-                        let a = g.solve(board, p, pay)?;
-                        values.push(a.value);
-                        let bound = Bound {
-                            value: a.value,
-                            restriction: Some(Restriction::NONE),
-                            forgetful: Forgetful::NONE,
-                            line: Some(a),
-                        };
-                        bounds.push(Bounds {
-                            payoff: pay,
-                            lower: bound.clone(),
-                            upper: bound,
-                        });
+                out.situations_built = g.situations() as u64;
+                match full_solution(&g, board, rules, payoffs, t) {
+                    Ok((run, players)) => {
+                        out.full = Some(run);
+                        out.players = players;
+                        return Ok(out);
                     }
-                    players.push(PlayerBounds {
-                        player: p,
-                        bounds,
-                        runs: Vec::new(),
-                    });
+                    Err(KeeMultiError::Stopped(why)) => {
+                        out.stopped = Some(why);
+                        return Ok(out);
+                    }
+                    Err(e) => return Err(e),
                 }
-                let run = GameRun {
-                    restriction: Restriction::NONE,
-                    forgetful: Forgetful::NONE,
-                    side: None,
-                    situations: Some(g.situations()),
-                    edges: g.edges(),
-                    values,
-                    seconds: t.elapsed().as_secs_f64(),
-                };
-                return Ok(Solution {
-                    full: Some(run),
-                    players,
-                });
             }
-            Err(KeeMultiError::TooLarge(_)) => {
-                full = Some(GameRun {
+            Err(KeeMultiError::TooLarge(n)) => {
+                out.situations_built = n;
+                out.full = Some(GameRun {
                     restriction: Restriction::NONE,
                     forgetful: Forgetful::NONE,
                     side: None,
@@ -320,13 +349,70 @@ pub fn solve(
                     seconds: t.elapsed().as_secs_f64(),
                 });
             }
+            Err(KeeMultiError::Stopped(why)) => {
+                out.stopped = Some(why);
+                return Ok(out);
+            }
             Err(e) => return Err(e),
         }
     }
-    let players = Player::all(rules.players)
-        .map(|p| player_bounds(board, rules, p, payoffs, opts))
-        .collect::<Result<_, _>>()?;
-    Ok(Solution { full, players })
+    for (i, p) in Player::all(rules.players).enumerate() {
+        let left = budget.after(out.situations_built);
+        let (pb, built, why) = player_bounds_within(board, rules, p, payoffs, opts, &left)?;
+        out.players[i] = pb;
+        out.situations_built += built;
+        if why.is_some() {
+            out.stopped = why;
+            break;
+        }
+    }
+    Ok(out)
+}
+
+/// Every player's exact values on the full graph `g` built from `t`, and
+/// its run.
+fn full_solution(
+    g: &Graph,
+    board: &Board,
+    rules: KeeRules,
+    payoffs: &[Payoff],
+    t: Instant,
+) -> Result<(GameRun, Vec<PlayerBounds>), KeeMultiError> {
+    let mut players = Vec::new();
+    let mut values = Vec::new();
+    for p in Player::all(rules.players) {
+        let mut bounds = Vec::new();
+        for &pay in payoffs {
+            let a = g.solve(board, p, pay)?;
+            values.push(a.value);
+            let bound = Bound {
+                value: a.value,
+                restriction: Some(Restriction::NONE),
+                forgetful: Forgetful::NONE,
+                line: Some(a),
+            };
+            bounds.push(Bounds {
+                payoff: pay,
+                lower: bound.clone(),
+                upper: bound,
+            });
+        }
+        players.push(PlayerBounds {
+            player: p,
+            bounds,
+            runs: Vec::new(),
+        });
+    }
+    let run = GameRun {
+        restriction: Restriction::NONE,
+        forgetful: Forgetful::NONE,
+        side: None,
+        situations: Some(g.situations()),
+        edges: g.edges(),
+        values,
+        seconds: t.elapsed().as_secs_f64(),
+    };
+    Ok((run, players))
 }
 
 /// Bounds on `player`'s values of `payoffs` from restricted games: for K =
@@ -348,7 +434,23 @@ pub fn player_bounds(
     payoffs: &[Payoff],
     opts: BoundOptions,
 ) -> Result<PlayerBounds, KeeMultiError> {
+    let budget = Budget::unlimited();
+    player_bounds_within(board, rules, player, payoffs, opts, &budget).map(|(pb, _, _)| pb)
+}
+
+/// [`player_bounds`] under `budget`, with the situations of the graphs it
+/// built and, where the budget ran out, why: the bounds are then those of
+/// the games finished before.
+pub fn player_bounds_within(
+    board: &Board,
+    rules: KeeRules,
+    player: Player,
+    payoffs: &[Payoff],
+    opts: BoundOptions,
+    budget: &Budget,
+) -> Result<(PlayerBounds, u64, Option<Stop>), KeeMultiError> {
     let points = board.len() as i32;
+    let mut built = 0u64;
     let mut bounds: Vec<Bounds> = payoffs
         .iter()
         .map(|&pay| Bounds::trivial(pay, points))
@@ -377,22 +479,34 @@ pub fn player_bounds(
                 values: Vec::new(),
                 seconds: 0.0,
             };
-            match Graph::build_forgetful(board, rules, restriction, forgetful, opts.max_situations)
+            let game = (restriction, forgetful);
+            let left = budget.after(built);
+            let stopped = match Graph::build_within(board, rules, game, opts.max_situations, &left)
             {
                 Ok(g) => {
+                    built += g.situations() as u64;
                     run.situations = Some(g.situations());
                     run.edges = g.edges();
-                    for b in bounds.iter_mut() {
-                        let a = g.bound(board, player, b.payoff, side)?;
-                        run.values.push(a.value);
-                        tighten(b, side, (restriction, forgetful), a);
-                    }
+                    answer_bounds(&g, board, player, side, &mut bounds, &mut run)?
                 }
-                Err(KeeMultiError::TooLarge(_)) => open[i] = false,
+                Err(KeeMultiError::TooLarge(n)) => {
+                    built += n;
+                    open[i] = false;
+                    None
+                }
+                Err(KeeMultiError::Stopped(why)) => Some(why),
                 Err(e) => return Err(e),
-            }
+            };
             run.seconds = t.elapsed().as_secs_f64();
             runs.push(run);
+            if let Some(why) = stopped {
+                let pb = PlayerBounds {
+                    player,
+                    bounds,
+                    runs,
+                };
+                return Ok((pb, built, Some(why)));
+            }
         }
         if open == [false, false] || bounds.iter().all(|b| b.value().is_some()) {
             break;
@@ -404,11 +518,37 @@ pub fn player_bounds(
             b.payoff, b.lower.value, b.upper.value
         )));
     }
-    Ok(PlayerBounds {
+    let pb = PlayerBounds {
         player,
         bounds,
         runs,
-    })
+    };
+    Ok((pb, built, None))
+}
+
+/// Tightens `bounds` by the `side` game on `g` and notes its values in
+/// `run`; where the budget stops a payoff's answer, the bounds keep what
+/// the payoffs before it gave, and the stop is returned.
+fn answer_bounds(
+    g: &Graph,
+    board: &Board,
+    player: Player,
+    side: Side,
+    bounds: &mut [Bounds],
+    run: &mut GameRun,
+) -> Result<Option<Stop>, KeeMultiError> {
+    let game = (g.restriction(), g.forgetful());
+    for b in bounds.iter_mut() {
+        match g.bound(board, player, b.payoff, side) {
+            Ok(a) => {
+                run.values.push(a.value);
+                tighten(b, side, game, a);
+            }
+            Err(KeeMultiError::Stopped(why)) => return Ok(Some(why)),
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(None)
 }
 
 /// Raises the lower bound or lowers the upper bound of `b` to the value of
@@ -430,5 +570,131 @@ fn tighten(b: &mut Bounds, side: Side, game: (Restriction, Forgetful), a: Answer
             forgetful: game.1,
             line: Some(a),
         };
+    }
+}
+
+/// The situations of the full graph tried first by [`solve_escalating_within`]
+/// (a few seconds): larger graphs are built only where forgetful games
+/// leave an answer open.
+pub const SMALL_GRAPH: u64 = 2_000_000;
+
+/// How many of her latest positions a forgetful player remembers in the
+/// forgetful games of [`solve_escalating_within`] (docs/kee.md).
+pub const FORGETFUL_WINDOW: u32 = 2;
+
+/// The games whose bounds an escalating solve reports last.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Settled {
+    /// The full situation graph: every answer exact.
+    FullGraph,
+    /// Forgetful games.
+    ForgetfulGames,
+    /// Restricted games (the full graph outgrew the cap).
+    RestrictedGames,
+}
+
+impl Settled {
+    /// Every kind, in [`Settled::index`] order.
+    pub const ALL: [Settled; 3] = [
+        Settled::FullGraph,
+        Settled::ForgetfulGames,
+        Settled::RestrictedGames,
+    ];
+
+    /// The kind's place in [`Settled::ALL`].
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The words the CLI prints: `full graph`, `forgetful games`,
+    /// `restricted games`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Settled::FullGraph => "full graph",
+            Settled::ForgetfulGames => "forgetful games",
+            Settled::RestrictedGames => "restricted games",
+        }
+    }
+}
+
+impl fmt::Display for Settled {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Every player's values of `payoffs` for `kosolve solve --players K`, each
+/// method tried only where the ones before leave an answer open: the full
+/// graph up to [`SMALL_GRAPH`] situations (exact, with lines of the game),
+/// then forgetful games with window [`FORGETFUL_WINDOW`] (small graphs, no
+/// lines of the game), then the full graph up to `max_situations` and
+/// restricted games. The budget holds for the whole solve (situations
+/// built count as nodes); where it runs out, each bound is the tightest of
+/// the games finished, and [`Solution::stopped`] says why.
+pub fn solve_escalating_within(
+    board: &Board,
+    rules: KeeRules,
+    payoffs: &[Payoff],
+    max_situations: u64,
+    budget: &Budget,
+) -> Result<(Solution, Settled), KeeMultiError> {
+    let opts = BoundOptions {
+        max_situations: max_situations.max(1),
+        ..BoundOptions::default()
+    };
+    let small = BoundOptions {
+        max_situations: max_situations.clamp(1, SMALL_GRAPH),
+        limit_up_to: 0,
+        ..opts
+    };
+    let forgetful = BoundOptions {
+        full: false,
+        window: Some(FORGETFUL_WINDOW),
+        ..opts
+    };
+    let stages = [
+        (small, Settled::FullGraph),
+        (forgetful, Settled::ForgetfulGames),
+        (opts, Settled::RestrictedGames),
+    ];
+    let mut best: Option<(Solution, Settled)> = None;
+    for (o, kind) in stages {
+        let built = best.as_ref().map_or(0, |b| b.0.situations_built);
+        let mut sol = solve_within(board, rules, payoffs, o, &budget.after(built))?;
+        sol.situations_built += built;
+        let kind = match kind {
+            Settled::RestrictedGames
+                if sol.full.as_ref().is_some_and(|r| r.situations.is_some()) =>
+            {
+                Settled::FullGraph
+            }
+            k => k,
+        };
+        if let Some((before, _)) = &best {
+            sol.tighten_with(before);
+        }
+        let done = sol.is_settled() || sol.stopped.is_some();
+        best = Some((sol, kind));
+        if done {
+            break;
+        }
+    }
+    Ok(best.expect("at least one stage"))
+}
+
+impl Solution {
+    /// Keeps, for each player and payoff, the tighter of this solution's
+    /// bound and `other`'s (the same board, rules and payoffs).
+    fn tighten_with(&mut self, other: &Solution) {
+        for (mine, theirs) in self.players.iter_mut().zip(&other.players) {
+            for (b, o) in mine.bounds.iter_mut().zip(&theirs.bounds) {
+                if o.lower.value > b.lower.value {
+                    b.lower = o.lower.clone();
+                }
+                if o.upper.value < b.upper.value {
+                    b.upper = o.upper.clone();
+                }
+            }
+        }
     }
 }

@@ -7,17 +7,26 @@
 /// Whether `strategy` wins for `side` (1 wins on odd priorities, 0 on
 /// even) from vertex 0 of the arena `g` with owners `owner` and
 /// priorities `prio`. A move index past a vertex's successors loses.
+/// `budget` is checked between the passes of the check.
 pub(crate) fn strategy_wins(
     g: &kosolve_graph::Graph,
-    owner: &[u8],
-    prio: &[u32],
+    (owner, prio): (&[u8], &[u32]),
     strategy: &[u8],
     side: u8,
-) -> bool {
-    kosolve_graph::verify::Parity {
+    budget: &kosolve_budget::Budget,
+) -> Result<bool, kosolve_budget::Stop> {
+    let mut stopped = None;
+    let won = kosolve_graph::verify::Parity {
         graph: g,
         owner: |v| usize::from(owner[v]),
         priority: |v| prio[v],
     }
-    .strategy_wins(strategy, usize::from(side))
+    .strategy_wins_until(strategy, usize::from(side), || match budget.check() {
+        Ok(()) => true,
+        Err(why) => {
+            stopped = Some(why);
+            false
+        }
+    });
+    won.ok_or(stopped.unwrap_or(kosolve_budget::Stop::Cancelled))
 }
