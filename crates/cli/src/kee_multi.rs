@@ -10,9 +10,9 @@
 
 use crate::common::{CliError, Format};
 use kosolve_board::{Board, Suicide};
-use kosolve_keemulti::forgetful::Forgetful;
-use kosolve_keemulti::restricted::{self, Bounds, Settled, Solution, FORGETFUL_WINDOW};
-use kosolve_keemulti::{turn_name, KeeMultiError, KeeRules, Payoff, Player};
+use kosolve_kee::players::forgetful::Forgetful;
+use kosolve_kee::players::restricted::{self, Bounds, PlayersSolution, Settled, FORGETFUL_WINDOW};
+use kosolve_kee::players::{turn_name, KeeRules, Payoff, Player, PlayersError};
 use serde_json::json;
 use std::fmt::Write as _;
 use std::time::Instant;
@@ -112,12 +112,12 @@ fn range_text((lo, hi): (i32, i32), signed: bool) -> String {
     }
 }
 
-fn solver_error(e: KeeMultiError) -> CliError {
+fn solver_error(e: PlayersError) -> CliError {
     match e {
-        KeeMultiError::CheckFailed(s) => CliError::Internal(format!(
+        PlayersError::CheckFailed(s) => CliError::Internal(format!(
             "internal error (a bug in kosolve): kee with more than two players: {s}"
         )),
-        KeeMultiError::TooLarge(_) | KeeMultiError::TooManyPositions(_) => CliError::Refused(
+        PlayersError::TooLarge(_) | PlayersError::TooManyPositions(_) => CliError::Refused(
             format!("{e}; a larger --memory raises the cap (docs/kee.md)"),
         ),
         e => CliError::Refused(e.to_string()),
@@ -127,7 +127,7 @@ fn solver_error(e: KeeMultiError) -> CliError {
 /// Runs the solve.
 pub fn run(r: Request) -> Result<(), CliError> {
     let k = r.players;
-    if !(3..=kosolve_keemulti::MAX_PLAYERS).contains(&k) {
+    if !(3..=kosolve_kee::players::MAX_PLAYERS).contains(&k) {
         return Err(CliError::Usage(format!(
             "--players must be 2, 3 or 4 (got {k})"
         )));
@@ -185,7 +185,7 @@ struct Outcome<'a> {
     method: Settled,
     k: usize,
     suicide: Suicide,
-    solution: &'a Solution,
+    solution: &'a PlayersSolution,
     cap: u64,
     answers: &'a [PlayerAnswer],
     seconds: f64,

@@ -6,9 +6,9 @@ mod common;
 
 use common::{json, run, words};
 use kosolve_board::{Board, Suicide};
-use kosolve_keemulti::parity::Graph;
-use kosolve_keemulti::reference::{solve_all, PAYOFFS};
-use kosolve_keemulti::{Game, KeeRules, Payoff, Player};
+use kosolve_kee::players::parity::Graph;
+use kosolve_kee::players::reference::{solve_all, PAYOFFS};
+use kosolve_kee::players::{KeeRules, Payoff, Player, PlayersGame};
 
 /// Per player: guarantee, margin, strict win and prevents-others-winning as
 /// 0/1, in the order of [`PAYOFFS`].
@@ -25,7 +25,7 @@ fn cli_values(v: &serde_json::Value, board: &Board, rules: KeeRules) -> Vec<[i32
             assert_eq!(row["player"], p.name());
             let g = row["guarantee"].as_i64().unwrap() as i32;
             // The line, replayed by the rules engine, ends with the guarantee.
-            let mut game = Game::new(board, rules);
+            let mut game = PlayersGame::new(board, rules);
             for t in row["pv"].as_array().unwrap() {
                 let t = t.as_str().unwrap();
                 let turn = (t != "pass").then(|| board.parse_point(t).expect("a point"));

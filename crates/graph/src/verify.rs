@@ -4,7 +4,7 @@
 //! cycle, reachable from vertex 0, whose largest priority has the
 //! opponent's parity. Checked with strongly connected components, sharing
 //! nothing with Zielonka's algorithm but the graph. Used by the Kee parity
-//! methods (crates kosolve-kee and kosolve-keemulti).
+//! methods of crate kosolve-kee, for two players and for more.
 
 use crate::Graph;
 

@@ -33,6 +33,7 @@
 pub mod forgetful;
 pub mod graph;
 pub mod parity;
+pub mod players;
 pub mod verify;
 
 pub use kosolve_budget::{Budget, Cancel, Stop};
@@ -88,7 +89,9 @@ impl fmt::Display for Variant {
     }
 }
 
-/// Options of [`solve_kee`].
+/// Options of Kee's parity method, for two players ([`solve_kee`]) and for
+/// three or four ([`players::restricted::solve`], from
+/// [`KeeOptions::for_players`]).
 #[derive(Copy, Clone, Debug)]
 pub struct KeeOptions {
     /// Merge situations that are images of each other under the board's
@@ -110,6 +113,25 @@ pub struct KeeOptions {
     /// and the graphs fit (`None`: no forgetful game). They alone reach
     /// boards of more than [`graph::MAX_POSITIONS`] legal positions.
     pub forgetful_window: Option<u32>,
+}
+
+impl KeeOptions {
+    /// The options of the games for three or four players
+    /// ([`players::restricted`]): the full graph first under a cap of 40 M
+    /// situations, then restricted games with every limit from 1 up to
+    /// past the number of positions the situation keys index (where the
+    /// restriction holds nobody), and no forgetful games. The k-player
+    /// graphs merge no symmetry, so `symmetric` is not read there.
+    pub fn for_players() -> KeeOptions {
+        KeeOptions {
+            symmetric: false,
+            max_situations: 40_000_000,
+            full: true,
+            restricted_from: 1,
+            restricted_up_to: players::parity::MAX_POSITIONS as u32 + 1,
+            forgetful_window: None,
+        }
+    }
 }
 
 impl Default for KeeOptions {

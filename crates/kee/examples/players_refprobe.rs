@@ -1,8 +1,8 @@
 //! The naive reference's node count and time on one board, every player
 //! and payoff in one pass:
-//! `cargo run --release -p kosolve-keemulti --example refprobe -- BOARD PLAYERS [allowed] [MAX_NODES]`
+//! `cargo run --release -p kosolve-kee --example players_refprobe -- BOARD PLAYERS [allowed] [MAX_NODES]`
 use kosolve_board::{Board, Suicide};
-use kosolve_keemulti::{reference, KeeRules};
+use kosolve_kee::players::{reference, KeeRules};
 use std::time::Instant;
 fn main() {
     let a: Vec<String> = std::env::args().skip(1).collect();

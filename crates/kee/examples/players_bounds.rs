@@ -3,13 +3,13 @@
 //! its situations and seconds, the bounds with the games that proved them,
 //! and the peak resident memory of the process.
 //!
-//! `cargo run --release -p kosolve-keemulti --example bounds -- BOARD
+//! `cargo run --release -p kosolve-kee --example players_bounds -- BOARD
 //! [players=3] [suicide=forbidden|allowed] [cap=SITUATIONS] [player=I]
 //! [margin] [nofull] [from=K] [upto=K]`
 
 use kosolve_board::{Board, Suicide};
-use kosolve_keemulti::restricted::{self, BoundOptions, GameRun};
-use kosolve_keemulti::{turn_name, KeeRules, Payoff, Player};
+use kosolve_kee::players::restricted::{self, GameRun, KeeOptions};
+use kosolve_kee::players::{turn_name, KeeRules, Payoff, Player};
 use std::time::Instant;
 
 /// The peak resident memory of this process in MiB (Linux), if known.
@@ -35,7 +35,7 @@ fn print_run(r: &GameRun) {
 fn main() {
     let mut board = None;
     let (mut k, mut suicide) = (3usize, Suicide::Forbidden);
-    let mut opts = BoundOptions::default();
+    let mut opts = KeeOptions::for_players();
     let mut only: Option<u8> = None;
     let mut payoffs = vec![Payoff::Score];
     for a in std::env::args().skip(1) {
@@ -48,9 +48,9 @@ fn main() {
         } else if let Some(v) = a.strip_prefix("player=") {
             only = Some(v.parse().expect("player=I"));
         } else if let Some(v) = a.strip_prefix("from=") {
-            opts.limit_from = v.parse().expect("from=K");
+            opts.restricted_from = v.parse().expect("from=K");
         } else if let Some(v) = a.strip_prefix("upto=") {
-            opts.limit_up_to = v.parse().expect("upto=K");
+            opts.restricted_up_to = v.parse().expect("upto=K");
         } else if a == "margin" {
             payoffs.push(Payoff::Margin);
         } else if a == "nofull" {
@@ -74,7 +74,7 @@ fn main() {
     let found = if only.is_some() {
         let p =
             restricted::player_bounds(&board, rules, players[0], &payoffs, opts).expect("bounds");
-        restricted::Solution {
+        restricted::PlayersSolution {
             full: None,
             players: vec![p],
             stopped: None,

@@ -1,12 +1,12 @@
 //! The naive reference: plain depth-first minimax over every game, on the
-//! literal [`Game`] (the whole list of recorded situations along the line,
+//! literal [`PlayersGame`] (the whole list of recorded situations along the line,
 //! histories as sets of positions), with no table and no pruning.
 //!
 //! It solves the two-player zero-sum game "player P against the coalition
 //! of the others": P picks her turns to maximise a [`Payoff`] of the final
 //! scores, the others pick theirs jointly to minimise it.
 
-use crate::{Game, KeeMultiError, KeeRules, Payoff, Player, Turn};
+use crate::players::{KeeRules, Payoff, Player, PlayersError, PlayersGame, Turn};
 use kosolve_board::Board;
 
 /// The answer of the reference.
@@ -29,10 +29,10 @@ struct Search {
 
 impl Search {
     /// The value of the game from here, and its line.
-    fn value(&mut self, game: &mut Game<'_>) -> Result<(i32, Vec<Turn>), KeeMultiError> {
+    fn value(&mut self, game: &mut PlayersGame<'_>) -> Result<(i32, Vec<Turn>), PlayersError> {
         self.nodes += 1;
         if self.nodes > self.max_nodes {
-            return Err(KeeMultiError::NodeBudget(self.max_nodes));
+            return Err(PlayersError::NodeBudget(self.max_nodes));
         }
         if let Some(scores) = game.scores() {
             return Ok((self.payoff.of(&scores?, self.player), Vec::new()));
@@ -72,12 +72,12 @@ pub fn solve(
     player: Player,
     payoff: Payoff,
     max_nodes: u64,
-) -> Result<RefValue, KeeMultiError> {
+) -> Result<RefValue, PlayersError> {
     std::thread::scope(|s| {
         std::thread::Builder::new()
             .stack_size(1 << 30)
             .spawn_scoped(s, || {
-                let mut game = Game::new(board, rules);
+                let mut game = PlayersGame::new(board, rules);
                 let mut search = Search {
                     player,
                     payoff,
@@ -124,15 +124,15 @@ pub fn solve_all(
     board: &Board,
     rules: KeeRules,
     max_nodes: u64,
-) -> Result<AllValues, KeeMultiError> {
+) -> Result<AllValues, PlayersError> {
     fn walk(
-        game: &mut Game<'_>,
+        game: &mut PlayersGame<'_>,
         nodes: &mut u64,
         max_nodes: u64,
-    ) -> Result<Vec<[i32; 4]>, KeeMultiError> {
+    ) -> Result<Vec<[i32; 4]>, PlayersError> {
         *nodes += 1;
         if *nodes > max_nodes {
-            return Err(KeeMultiError::NodeBudget(max_nodes));
+            return Err(PlayersError::NodeBudget(max_nodes));
         }
         let k = game.rules().players;
         if let Some(scores) = game.scores() {
@@ -170,7 +170,7 @@ pub fn solve_all(
         std::thread::Builder::new()
             .stack_size(1 << 30)
             .spawn_scoped(s, || {
-                let mut game = Game::new(board, rules);
+                let mut game = PlayersGame::new(board, rules);
                 let mut nodes = 0;
                 let values = walk(&mut game, &mut nodes, max_nodes)?;
                 Ok(AllValues { values, nodes })

@@ -7,10 +7,10 @@
 //! `ForgetfulGame` agrees); and each game gives only its own bound.
 
 use kosolve_board::{Board, Point, Suicide};
-use kosolve_keemulti::forgetful::{payoff_of, Forgetful, ForgetfulGame};
-use kosolve_keemulti::parity::{Graph, Restriction, Side};
-use kosolve_keemulti::restricted::{self, BoundOptions};
-use kosolve_keemulti::{KeeMultiError, KeeRules, Payoff, Player};
+use kosolve_kee::players::forgetful::{payoff_of, Forgetful, ForgetfulGame};
+use kosolve_kee::players::parity::{Graph, Restriction, Side};
+use kosolve_kee::players::restricted::{self, KeeOptions};
+use kosolve_kee::players::{KeeRules, Payoff, Player, PlayersError};
 
 /// The boards and player counts whose full graph finishes at once.
 const CASES: [(&str, usize, Suicide); 9] = [
@@ -178,9 +178,9 @@ fn a_forgetful_game_gives_only_its_own_bound() {
     let f = Forgetful::player(Player(1), 1);
     let g = Graph::build_forgetful(&board, rules, Restriction::NONE, f, 1_000_000).unwrap();
     let e = g.bound(&board, Player(1), Payoff::Score, Side::Lower);
-    assert!(matches!(e, Err(KeeMultiError::NotABound { .. })));
+    assert!(matches!(e, Err(PlayersError::NotABound { .. })));
     let e = g.bound(&board, Player::BLACK, Payoff::Score, Side::Upper);
-    assert!(matches!(e, Err(KeeMultiError::NotABound { .. })));
+    assert!(matches!(e, Err(PlayersError::NotABound { .. })));
     assert!(g
         .bound(&board, Player(1), Payoff::Score, Side::Upper)
         .is_ok());
@@ -189,7 +189,7 @@ fn a_forgetful_game_gives_only_its_own_bound() {
         .is_ok());
     let r = Restriction::player(Player(1), 2);
     let e = Graph::build_forgetful(&board, rules, r, f, 1_000_000);
-    assert!(matches!(e, Err(KeeMultiError::HeldAndForgetful(Player(1)))));
+    assert!(matches!(e, Err(PlayersError::HeldAndForgetful(Player(1)))));
 }
 
 /// The driver with forgetful games (window 2) and the full graph left out
@@ -201,11 +201,11 @@ fn the_forgetful_driver_reaches_the_exact_value() {
         let board = Board::parse("1x3").unwrap();
         let rules = KeeRules::new(k, Suicide::Forbidden).unwrap();
         let full = Graph::build(&board, rules, 1_000_000).unwrap();
-        let opts = BoundOptions {
+        let opts = KeeOptions {
             full: false,
-            window: Some(2),
-            limit_up_to: 6,
-            ..BoundOptions::default()
+            forgetful_window: Some(2),
+            restricted_up_to: 6,
+            ..KeeOptions::for_players()
         };
         let found = restricted::solve(&board, rules, &PAYOFFS, opts).unwrap();
         for pb in &found.players {
@@ -234,11 +234,11 @@ fn two_player_forgetful_values_equal_kosolve_kee() {
     ] {
         let board = Board::parse(spec).unwrap();
         let rules = KeeRules::new(2, su).unwrap();
-        let opts = BoundOptions {
+        let opts = KeeOptions {
             full: false,
-            window: Some(2),
-            limit_up_to: 6,
-            ..BoundOptions::default()
+            forgetful_window: Some(2),
+            restricted_up_to: 6,
+            ..KeeOptions::for_players()
         };
         let found = restricted::solve(&board, rules, &[Payoff::Margin], opts).unwrap();
         let mine = found.players[0].bounds[0].value();

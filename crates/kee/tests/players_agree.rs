@@ -4,9 +4,9 @@
 //! minimax over `kosolve_rules::KeeGame`).
 
 use kosolve_board::{Board, Suicide};
-use kosolve_keemulti::parity::Graph;
-use kosolve_keemulti::reference::{self, PAYOFFS};
-use kosolve_keemulti::{Game, KeeRules, Payoff, Player};
+use kosolve_kee::players::parity::Graph;
+use kosolve_kee::players::reference::{self, PAYOFFS};
+use kosolve_kee::players::{KeeRules, Payoff, Player, PlayersGame};
 use kosolve_rules::{AnyGame, Rules, Ruleset};
 use std::sync::Arc;
 
@@ -99,7 +99,7 @@ fn reference_line_ends_with_its_value() {
                     let r = reference::solve(&board, rules, p, pay, 10_000_000).unwrap();
                     assert_eq!(r.value, all.values[p.index()][i]);
                     assert_eq!(r.nodes, all.nodes);
-                    let mut game = Game::new(&board, rules);
+                    let mut game = PlayersGame::new(&board, rules);
                     for &t in &r.pv {
                         game.play(t).unwrap();
                     }

@@ -1,12 +1,14 @@
 //! Kee Rules v3.0 for two to four players (docs/rules.md, "Kee with more
-//! than two players").
+//! than two players"): the primary method for three and four players, and
+//! the second, independent implementation behind two-player values
+//! (docs/kee.md, "Which implementation is which").
 //!
 //! - [`KPosition`]: a position with up to four colours on a
 //!   [`kosolve_board::Board`], its board play ([`KPosition::play`]) and area
 //!   ([`KPosition::area`]), and diagrams with the letters `X O A B`.
-//! - [`Game`]: the game itself, kept literally: every player's board history
+//! - [`PlayersGame`]: the game itself, kept literally: every player's board history
 //!   as a set of positions and the whole list of recorded game situations,
-//!   with the end rule and the scores ([`Game::scores`]).
+//!   with the end rule and the scores ([`PlayersGame::scores`]).
 //! - [`reference`]: a deliberately naive depth-first search over the full
 //!   game (no table, no pruning) for the value of "one player against the
 //!   coalition of the others" under a [`Payoff`].
@@ -21,6 +23,7 @@
 //!   (docs/kee.md, "Forgetful games for more than two players").
 
 pub mod forgetful;
+pub mod games;
 pub mod parity;
 pub mod reference;
 pub mod restricted;
@@ -30,7 +33,7 @@ use kosolve_board::{Bitboard, Board, Point, Suicide};
 use std::collections::BTreeSet;
 use std::fmt;
 
-/// The most players this crate handles.
+/// The most players this module handles.
 pub const MAX_PLAYERS: usize = 4;
 
 /// A player, and the colour of her stones: 0 is Black (moves first), 1 White,
@@ -93,7 +96,7 @@ impl fmt::Display for Player {
 
 /// Everything that can go wrong in this crate.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum KeeMultiError {
+pub enum PlayersError {
     /// A number of players outside 2..=4.
     Players(usize),
     /// A board play on an occupied point or off the board.
@@ -144,38 +147,38 @@ pub enum KeeMultiError {
     },
 }
 
-impl fmt::Display for KeeMultiError {
+impl fmt::Display for PlayersError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            KeeMultiError::Players(k) => write!(f, "kee needs 2 to 4 players, not {k}"),
-            KeeMultiError::Occupied(p) => write!(f, "point {} is occupied or off the board", p.0),
-            KeeMultiError::Suicide(p) => write!(f, "a play at point {} is suicide", p.0),
-            KeeMultiError::Repeats(p) => write!(
+            PlayersError::Players(k) => write!(f, "kee needs 2 to 4 players, not {k}"),
+            PlayersError::Occupied(p) => write!(f, "point {} is occupied or off the board", p.0),
+            PlayersError::Suicide(p) => write!(f, "a play at point {} is suicide", p.0),
+            PlayersError::Repeats(p) => write!(
                 f,
                 "a play at point {} makes a position in the mover's board history",
                 p.0
             ),
-            KeeMultiError::Ended => f.write_str("the game has ended"),
-            KeeMultiError::BadChar(c) => write!(f, "'{c}' is not a diagram character"),
-            KeeMultiError::WrongLength { expected, found } => {
+            PlayersError::Ended => f.write_str("the game has ended"),
+            PlayersError::BadChar(c) => write!(f, "'{c}' is not a diagram character"),
+            PlayersError::WrongLength { expected, found } => {
                 write!(f, "the diagram has {found} points, the board {expected}")
             }
-            KeeMultiError::ColourOutOfRange(c) => {
+            PlayersError::ColourOutOfRange(c) => {
                 write!(f, "colour '{c}' is beyond the number of players")
             }
-            KeeMultiError::NoSatisfactory(p) => {
+            PlayersError::NoSatisfactory(p) => {
                 write!(f, "the game ended with no satisfactory position for {p}")
             }
-            KeeMultiError::NodeBudget(n) => write!(f, "the reference stopped after {n} nodes"),
-            KeeMultiError::TooLarge(n) => {
+            PlayersError::NodeBudget(n) => write!(f, "the reference stopped after {n} nodes"),
+            PlayersError::TooLarge(n) => {
                 write!(f, "the situation graph passed {n} vertices")
             }
-            KeeMultiError::TooManyPositions(n) => {
+            PlayersError::TooManyPositions(n) => {
                 write!(f, "{n} positions are more than the situation keys index")
             }
-            KeeMultiError::CheckFailed(s) => write!(f, "internal check failed: {s}"),
-            KeeMultiError::Stopped(why) => write!(f, "stopped by {why}"),
-            KeeMultiError::NotABound {
+            PlayersError::CheckFailed(s) => write!(f, "internal check failed: {s}"),
+            PlayersError::Stopped(why) => write!(f, "stopped by {why}"),
+            PlayersError::NotABound {
                 player,
                 restriction,
                 forgetful,
@@ -184,14 +187,14 @@ impl fmt::Display for KeeMultiError {
                 f,
                 "the game with {restriction}, {forgetful} gives no {side} bound for {player}"
             ),
-            KeeMultiError::HeldAndForgetful(p) => {
+            PlayersError::HeldAndForgetful(p) => {
                 write!(f, "{p} cannot be both held and forgetful")
             }
         }
     }
 }
 
-impl std::error::Error for KeeMultiError {}
+impl std::error::Error for PlayersError {}
 
 /// The settings of a k-player Kee game.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -204,9 +207,9 @@ pub struct KeeRules {
 
 impl KeeRules {
     /// Rules for `players` players, checked to be 2..=4.
-    pub fn new(players: usize, suicide: Suicide) -> Result<KeeRules, KeeMultiError> {
+    pub fn new(players: usize, suicide: Suicide) -> Result<KeeRules, PlayersError> {
         if !(2..=MAX_PLAYERS).contains(&players) {
-            return Err(KeeMultiError::Players(players));
+            return Err(PlayersError::Players(players));
         }
         Ok(KeeRules { players, suicide })
     }
@@ -258,9 +261,9 @@ impl KPosition {
         mover: Player,
         q: Point,
         suicide: Suicide,
-    ) -> Result<KPosition, KeeMultiError> {
+    ) -> Result<KPosition, PlayersError> {
         if !board.all().contains(q) || self.occupied().contains(q) {
-            return Err(KeeMultiError::Occupied(q));
+            return Err(PlayersError::Occupied(q));
         }
         let mut pos = *self;
         pos.stones[mover.index()] = pos.stones[mover.index()].with(q);
@@ -287,7 +290,7 @@ impl KPosition {
         let own = board.flood(Bitboard::from_point(q), pos.stones[mover.index()]);
         if (board.expand(own) & pos.empty(board)).is_empty() {
             match suicide {
-                Suicide::Forbidden => return Err(KeeMultiError::Suicide(q)),
+                Suicide::Forbidden => return Err(PlayersError::Suicide(q)),
                 Suicide::Allowed => {
                     pos.stones[mover.index()] = pos.stones[mover.index()] - own;
                 }
@@ -322,7 +325,7 @@ impl KPosition {
         board: &Board,
         players: usize,
         text: &str,
-    ) -> Result<KPosition, KeeMultiError> {
+    ) -> Result<KPosition, PlayersError> {
         let mut pos = KPosition::EMPTY;
         let mut i = 0usize;
         for ch in text.chars() {
@@ -335,11 +338,11 @@ impl KPosition {
                 'O' => Some(1),
                 'A' => Some(2),
                 'B' => Some(3),
-                _ => return Err(KeeMultiError::BadChar(ch)),
+                _ => return Err(PlayersError::BadChar(ch)),
             };
             if let Some(c) = colour {
                 if c >= players {
-                    return Err(KeeMultiError::ColourOutOfRange(ch));
+                    return Err(PlayersError::ColourOutOfRange(ch));
                 }
                 if i < board.len() {
                     pos.stones[c] = pos.stones[c].with(Point(i as u8));
@@ -348,7 +351,7 @@ impl KPosition {
             i += 1;
         }
         if i != board.len() {
-            return Err(KeeMultiError::WrongLength {
+            return Err(PlayersError::WrongLength {
                 expected: board.len(),
                 found: i,
             });
@@ -411,7 +414,7 @@ struct Record {
 /// the full list of situations recorded after each turn, searched linearly
 /// for the end rule. Slow on purpose: it is the rules as written.
 #[derive(Clone, Debug)]
-pub struct Game<'b> {
+pub struct PlayersGame<'b> {
     board: &'b Board,
     rules: KeeRules,
     position: KPosition,
@@ -424,10 +427,10 @@ pub struct Game<'b> {
     ended: Option<(usize, usize)>,
 }
 
-impl<'b> Game<'b> {
+impl<'b> PlayersGame<'b> {
     /// A new game on the empty board, Black to move, every history empty.
-    pub fn new(board: &'b Board, rules: KeeRules) -> Game<'b> {
-        Game {
+    pub fn new(board: &'b Board, rules: KeeRules) -> PlayersGame<'b> {
+        PlayersGame {
             board,
             rules,
             position: KPosition::EMPTY,
@@ -504,9 +507,9 @@ impl<'b> Game<'b> {
     /// Plays a turn: a board play (refused if illegal) or a pass, then
     /// updates the mover's history and records the situation, ending the
     /// game if it repeats.
-    pub fn play(&mut self, turn: Turn) -> Result<(), KeeMultiError> {
+    pub fn play(&mut self, turn: Turn) -> Result<(), PlayersError> {
         if self.ended.is_some() {
-            return Err(KeeMultiError::Ended);
+            return Err(PlayersError::Ended);
         }
         let mover = self.to_move;
         let before = self.position;
@@ -518,7 +521,7 @@ impl<'b> Game<'b> {
                     .position
                     .play(self.board, mover, q, self.rules.suicide)?;
                 if self.histories[mover.index()].contains(&next) {
-                    return Err(KeeMultiError::Repeats(q));
+                    return Err(PlayersError::Repeats(q));
                 }
                 self.position = next;
                 added = self.histories[mover.index()].insert(next);
@@ -584,7 +587,7 @@ impl<'b> Game<'b> {
 
     /// Every player's score once the game has ended (None before): her best
     /// area over her satisfactory positions. A player with none is an error.
-    pub fn scores(&self) -> Option<Result<Vec<u32>, KeeMultiError>> {
+    pub fn scores(&self) -> Option<Result<Vec<u32>, PlayersError>> {
         self.ended?;
         Some(
             Player::all(self.rules.players)
@@ -593,7 +596,7 @@ impl<'b> Game<'b> {
                         .iter()
                         .map(|pos| pos.area(self.board, p))
                         .max()
-                        .ok_or(KeeMultiError::NoSatisfactory(p))
+                        .ok_or(PlayersError::NoSatisfactory(p))
                 })
                 .collect(),
         )

@@ -2,7 +2,7 @@
 //! area, diagrams, histories and the end rule.
 
 use kosolve_board::{Board, Point, Suicide};
-use kosolve_keemulti::{Game, KPosition, KeeMultiError, KeeRules, Payoff, Player};
+use kosolve_kee::players::{KPosition, KeeRules, Payoff, Player, PlayersError, PlayersGame};
 
 fn pos(board: &Board, k: usize, d: &str) -> KPosition {
     KPosition::from_diagram(board, k, d).unwrap()
@@ -38,7 +38,7 @@ fn suicide_is_forbidden_or_removes_the_chain() {
     let one = Board::parse("1x1").unwrap();
     assert_eq!(
         KPosition::EMPTY.play(&one, Player(2), Point(0), Suicide::Forbidden),
-        Err(KeeMultiError::Suicide(Point(0)))
+        Err(PlayersError::Suicide(Point(0)))
     );
     assert_eq!(
         KPosition::EMPTY.play(&one, Player(2), Point(0), Suicide::Allowed),
@@ -49,7 +49,7 @@ fn suicide_is_forbidden_or_removes_the_chain() {
     let before = pos(&sq, 3, "X./.O");
     assert_eq!(
         before.play(&sq, Player(2), Point(1), Suicide::Forbidden),
-        Err(KeeMultiError::Suicide(Point(1)))
+        Err(PlayersError::Suicide(Point(1)))
     );
     assert_eq!(
         before.play(&sq, Player(2), Point(1), Suicide::Allowed),
@@ -83,22 +83,22 @@ fn diagrams_round_trip_and_refuse_missing_colours() {
     assert_eq!(pos(&b, 4, &p.diagram(&b)), p);
     assert_eq!(
         KPosition::from_diagram(&b, 3, "XO/AB"),
-        Err(KeeMultiError::ColourOutOfRange('B'))
+        Err(PlayersError::ColourOutOfRange('B'))
     );
     assert_eq!(
         KPosition::from_diagram(&b, 3, "XO/A"),
-        Err(KeeMultiError::WrongLength {
+        Err(PlayersError::WrongLength {
             expected: 4,
             found: 3
         })
     );
     assert_eq!(
         KPosition::from_diagram(&b, 3, "XO/AZ"),
-        Err(KeeMultiError::BadChar('Z'))
+        Err(PlayersError::BadChar('Z'))
     );
     assert_eq!(
         KeeRules::new(5, Suicide::Forbidden),
-        Err(KeeMultiError::Players(5))
+        Err(PlayersError::Players(5))
     );
 }
 
@@ -107,7 +107,7 @@ fn the_game_ends_at_the_first_repeated_situation() {
     // 1x1, three players, suicide forbidden: only passes. After turn 3 every
     // history is {empty}; turn 6 repeats that situation.
     let b = Board::parse("1x1").unwrap();
-    let mut g = Game::new(&b, KeeRules::new(3, Suicide::Forbidden).unwrap());
+    let mut g = PlayersGame::new(&b, KeeRules::new(3, Suicide::Forbidden).unwrap());
     for t in 1..=6 {
         assert!(g.scores().is_none());
         assert_eq!(g.legal_turns(), vec![None]);
@@ -116,7 +116,7 @@ fn the_game_ends_at_the_first_repeated_situation() {
     }
     assert_eq!(g.cycle(), Some((3, 6)));
     assert_eq!(g.scores(), Some(Ok(vec![0, 0, 0])));
-    assert_eq!(g.play(None), Err(KeeMultiError::Ended));
+    assert_eq!(g.play(None), Err(PlayersError::Ended));
     g.undo();
     assert_eq!(g.cycle(), None);
 }
@@ -124,7 +124,7 @@ fn the_game_ends_at_the_first_repeated_situation() {
 #[test]
 fn a_play_into_the_own_history_is_illegal_and_a_pass_clears_it() {
     let b = Board::parse("1x2").unwrap();
-    let mut g = Game::new(&b, KeeRules::new(3, Suicide::Forbidden).unwrap());
+    let mut g = PlayersGame::new(&b, KeeRules::new(3, Suicide::Forbidden).unwrap());
     g.play(Some(Point(0))).unwrap(); // X . ; H_X = {X.}
     g.play(Some(Point(1))).unwrap(); // O takes: . O ; H_O = {.O}
     g.play(Some(Point(0))).unwrap(); // A takes: A . ; H_A = {A.}
@@ -138,10 +138,7 @@ fn a_play_into_the_own_history_is_illegal_and_a_pass_clears_it() {
     g.play(None).unwrap();
     assert_eq!(g.history(Player(0)).len(), 1);
     // O at A1 would make O. again, which is in H_O.
-    assert_eq!(
-        g.play(Some(Point(0))),
-        Err(KeeMultiError::Repeats(Point(0)))
-    );
+    assert_eq!(g.play(Some(Point(0))), Err(PlayersError::Repeats(Point(0))));
     assert_eq!(g.legal_turns(), vec![None]);
 }
 

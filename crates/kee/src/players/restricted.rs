@@ -13,154 +13,15 @@
 //! positions (passing is always open), for K = 1, 2, 3, ... while the
 //! graphs fit under the cap.
 
-use crate::forgetful::Forgetful;
-use crate::parity::{Answer, Graph};
-use crate::{KeeMultiError, KeeRules, Payoff, Player};
+use crate::players::games::Forgetful;
+pub use crate::players::games::{Restriction, Side};
+use crate::players::parity::{Graph, PlayersAnswer};
+use crate::players::{KeeRules, Payoff, Player, PlayersError};
+pub use crate::KeeOptions;
 use kosolve_board::Board;
 use kosolve_budget::{Budget, Stop};
 use std::fmt;
 use std::time::Instant;
-
-/// Which players a graph restricts, and how: each of them may make a board
-/// play only while her board history holds fewer than `limit` positions.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub struct Restriction {
-    /// Bit i set: player i is restricted.
-    pub players: u8,
-    /// The board history size that stops a restricted player's board plays.
-    pub limit: u32,
-}
-
-impl Restriction {
-    /// No player restricted: the game itself.
-    pub const NONE: Restriction = Restriction {
-        players: 0,
-        limit: u32::MAX,
-    };
-
-    /// `player` alone restricted to board histories under `limit`.
-    pub fn player(player: Player, limit: u32) -> Restriction {
-        Restriction {
-            players: 1 << player.0,
-            limit,
-        }
-    }
-
-    /// Every player among `players` but `player` restricted to board
-    /// histories under `limit`.
-    pub fn coalition(player: Player, players: usize, limit: u32) -> Restriction {
-        let all = (1u8 << players) - 1;
-        Restriction {
-            players: all & !(1 << player.0),
-            limit,
-        }
-    }
-
-    /// Whether `p` is restricted.
-    pub fn holds(self, p: Player) -> bool {
-        self.players >> p.0 & 1 != 0
-    }
-
-    /// Whether nobody is restricted.
-    pub fn is_none(self) -> bool {
-        self.players == 0
-    }
-}
-
-/// The names of the players in the bit set `players` (bit i: player i),
-/// joined by "and".
-pub(crate) fn player_names(players: u8) -> String {
-    let names: Vec<&str> = (0..crate::MAX_PLAYERS as u8)
-        .filter(|i| players >> i & 1 != 0)
-        .map(|i| Player(i).name())
-        .collect();
-    names.join(" and ")
-}
-
-impl fmt::Display for Restriction {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.is_none() {
-            return f.write_str("no restriction");
-        }
-        write!(
-            f,
-            "{} restricted to board histories under {}",
-            player_names(self.players),
-            self.limit
-        )
-    }
-}
-
-/// Which bound on P's value a restricted game gives.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub enum Side {
-    /// P restricted: a lower bound.
-    Lower,
-    /// Every coalition member restricted: an upper bound.
-    Upper,
-}
-
-impl Side {
-    /// The restriction of this side's game for `player` among `players`
-    /// with board histories under `limit`.
-    pub fn restriction(self, player: Player, players: usize, limit: u32) -> Restriction {
-        match self {
-            Side::Lower => Restriction::player(player, limit),
-            Side::Upper => Restriction::coalition(player, players, limit),
-        }
-    }
-}
-
-impl Side {
-    /// The forgetful players of this side's forgetful game for `player`
-    /// among `players`, remembering `window` positions: the other side
-    /// (the coalition for [`Side::Lower`], P for [`Side::Upper`]).
-    pub fn forgetful(self, player: Player, players: usize, window: u32) -> Forgetful {
-        match self {
-            Side::Lower => Forgetful::coalition(player, players, window),
-            Side::Upper => Forgetful::player(player, window),
-        }
-    }
-}
-
-impl fmt::Display for Side {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Side::Lower => "lower",
-            Side::Upper => "upper",
-        })
-    }
-}
-
-/// Options of [`solve`] and [`player_bounds`].
-#[derive(Copy, Clone, Debug)]
-pub struct BoundOptions {
-    /// Give up on a graph once it has more situations than this.
-    pub max_situations: u64,
-    /// Try the full graph first ([`solve`] only).
-    pub full: bool,
-    /// The first limit K of the restricted games.
-    pub limit_from: u32,
-    /// The last limit K (the games stop earlier once every bound is exact
-    /// or both sides' graphs outgrow the cap).
-    pub limit_up_to: u32,
-    /// `Some(m)`: forgetful games instead of restricted ones ([`player_bounds`]):
-    /// the side not held remembers only its latest m positions.
-    pub window: Option<u32>,
-}
-
-impl Default for BoundOptions {
-    fn default() -> Self {
-        BoundOptions {
-            max_situations: 40_000_000,
-            full: true,
-            limit_from: 1,
-            // Past the number of positions the restriction holds nobody.
-            limit_up_to: crate::parity::MAX_POSITIONS as u32 + 1,
-            window: None,
-        }
-    }
-}
 
 /// One proven bound.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -175,7 +36,7 @@ pub struct Bound {
     pub forgetful: Forgetful,
     /// That game's checked line: P's strategy for its value against the
     /// coalition's for one more, ending with exactly its value.
-    pub line: Option<Answer>,
+    pub line: Option<PlayersAnswer>,
 }
 
 /// Proven bounds on one player's value of one payoff.
@@ -264,7 +125,7 @@ pub struct PlayerBounds {
 
 /// What [`solve`] found.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Solution {
+pub struct PlayersSolution {
     /// The full graph's run, if it was tried.
     pub full: Option<GameRun>,
     /// Every player's bounds (exact where the full graph fitted).
@@ -277,7 +138,7 @@ pub struct Solution {
     pub situations_built: u64,
 }
 
-impl Solution {
+impl PlayersSolution {
     /// Whether every bound of every player is exact.
     pub fn is_settled(&self) -> bool {
         self.players
@@ -294,23 +155,23 @@ pub fn solve(
     board: &Board,
     rules: KeeRules,
     payoffs: &[Payoff],
-    opts: BoundOptions,
-) -> Result<Solution, KeeMultiError> {
+    opts: KeeOptions,
+) -> Result<PlayersSolution, PlayersError> {
     solve_within(board, rules, payoffs, opts, &Budget::unlimited())
 }
 
 /// [`solve`] under `budget`. Each graph counts its situations as nodes,
 /// those of the graphs before it included. Where the budget runs out, the
 /// solution holds the bounds of the games finished before (trivial where
-/// none was) and [`Solution::stopped`] says why.
+/// none was) and [`PlayersSolution::stopped`] says why.
 pub fn solve_within(
     board: &Board,
     rules: KeeRules,
     payoffs: &[Payoff],
-    opts: BoundOptions,
+    opts: KeeOptions,
     budget: &Budget,
-) -> Result<Solution, KeeMultiError> {
-    let mut out = Solution {
+) -> Result<PlayersSolution, PlayersError> {
+    let mut out = PlayersSolution {
         full: None,
         players: Player::all(rules.players)
             .map(|p| PlayerBounds::trivial(p, payoffs, board.len() as i32))
@@ -330,14 +191,14 @@ pub fn solve_within(
                         out.players = players;
                         return Ok(out);
                     }
-                    Err(KeeMultiError::Stopped(why)) => {
+                    Err(PlayersError::Stopped(why)) => {
                         out.stopped = Some(why);
                         return Ok(out);
                     }
                     Err(e) => return Err(e),
                 }
             }
-            Err(KeeMultiError::TooLarge(n)) => {
+            Err(PlayersError::TooLarge(n)) => {
                 out.situations_built = n;
                 out.full = Some(GameRun {
                     restriction: Restriction::NONE,
@@ -349,7 +210,7 @@ pub fn solve_within(
                     seconds: t.elapsed().as_secs_f64(),
                 });
             }
-            Err(KeeMultiError::Stopped(why)) => {
+            Err(PlayersError::Stopped(why)) => {
                 out.stopped = Some(why);
                 return Ok(out);
             }
@@ -377,7 +238,7 @@ fn full_solution(
     rules: KeeRules,
     payoffs: &[Payoff],
     t: Instant,
-) -> Result<(GameRun, Vec<PlayerBounds>), KeeMultiError> {
+) -> Result<(GameRun, Vec<PlayerBounds>), PlayersError> {
     let mut players = Vec::new();
     let mut values = Vec::new();
     for p in Player::all(rules.players) {
@@ -416,14 +277,14 @@ fn full_solution(
 }
 
 /// Bounds on `player`'s values of `payoffs` from restricted games: for K =
-/// `opts.limit_from`, ... the game with every other player restricted to
+/// `opts.restricted_from`, ... the game with every other player restricted to
 /// board histories under K (an upper bound) and the game with her so
 /// restricted (a lower bound), each built under `opts.max_situations`
 /// and answered by [`Graph::bound`] (each bound's strategy checked, its
-/// line replayed in [`crate::Game`]). A side stops at its first graph that
+/// line replayed in [`crate::players::PlayersGame`]). A side stops at its first graph that
 /// outgrows the cap (a larger K only adds situations); everything stops
 /// once every bound is exact. Bounds that cross are an error. With
-/// `opts.window` set, forgetful games instead: each side's held players as
+/// `opts.forgetful_window` set, forgetful games instead: each side's held players as
 /// above and the other side forgetful with that window
 /// ([`Side::forgetful`]; docs/kee.md, "Forgetful games for more than two
 /// players").
@@ -432,8 +293,8 @@ pub fn player_bounds(
     rules: KeeRules,
     player: Player,
     payoffs: &[Payoff],
-    opts: BoundOptions,
-) -> Result<PlayerBounds, KeeMultiError> {
+    opts: KeeOptions,
+) -> Result<PlayerBounds, PlayersError> {
     let budget = Budget::unlimited();
     player_bounds_within(board, rules, player, payoffs, opts, &budget).map(|(pb, _, _)| pb)
 }
@@ -446,9 +307,9 @@ pub fn player_bounds_within(
     rules: KeeRules,
     player: Player,
     payoffs: &[Payoff],
-    opts: BoundOptions,
+    opts: KeeOptions,
     budget: &Budget,
-) -> Result<(PlayerBounds, u64, Option<Stop>), KeeMultiError> {
+) -> Result<(PlayerBounds, u64, Option<Stop>), PlayersError> {
     let points = board.len() as i32;
     let mut built = 0u64;
     let mut bounds: Vec<Bounds> = payoffs
@@ -460,13 +321,13 @@ pub fn player_bounds_within(
     // graphs are the smaller ones with three or more players (docs/kee.md),
     // and where its bound meets the other the larger graph is never built.
     let mut open = [true, true];
-    for limit in opts.limit_from..=opts.limit_up_to {
+    for limit in opts.restricted_from..=opts.restricted_up_to {
         for (i, side) in [Side::Upper, Side::Lower].into_iter().enumerate() {
             if !open[i] || bounds.iter().all(|b| b.value().is_some()) {
                 continue;
             }
             let restriction = side.restriction(player, rules.players, limit);
-            let forgetful = opts.window.map_or(Forgetful::NONE, |m| {
+            let forgetful = opts.forgetful_window.map_or(Forgetful::NONE, |m| {
                 side.forgetful(player, rules.players, m)
             });
             let t = Instant::now();
@@ -489,12 +350,12 @@ pub fn player_bounds_within(
                     run.edges = g.edges();
                     answer_bounds(&g, board, player, side, &mut bounds, &mut run)?
                 }
-                Err(KeeMultiError::TooLarge(n)) => {
+                Err(PlayersError::TooLarge(n)) => {
                     built += n;
                     open[i] = false;
                     None
                 }
-                Err(KeeMultiError::Stopped(why)) => Some(why),
+                Err(PlayersError::Stopped(why)) => Some(why),
                 Err(e) => return Err(e),
             };
             run.seconds = t.elapsed().as_secs_f64();
@@ -513,7 +374,7 @@ pub fn player_bounds_within(
         }
     }
     if let Some(b) = bounds.iter().find(|b| b.lower.value > b.upper.value) {
-        return Err(KeeMultiError::CheckFailed(format!(
+        return Err(PlayersError::CheckFailed(format!(
             "{:?} of {player}: restricted games bound it from below by {} and from above by {}",
             b.payoff, b.lower.value, b.upper.value
         )));
@@ -536,7 +397,7 @@ fn answer_bounds(
     side: Side,
     bounds: &mut [Bounds],
     run: &mut GameRun,
-) -> Result<Option<Stop>, KeeMultiError> {
+) -> Result<Option<Stop>, PlayersError> {
     let game = (g.restriction(), g.forgetful());
     for b in bounds.iter_mut() {
         match g.bound(board, player, b.payoff, side) {
@@ -544,7 +405,7 @@ fn answer_bounds(
                 run.values.push(a.value);
                 tighten(b, side, game, a);
             }
-            Err(KeeMultiError::Stopped(why)) => return Ok(Some(why)),
+            Err(PlayersError::Stopped(why)) => return Ok(Some(why)),
             Err(e) => return Err(e),
         }
     }
@@ -554,7 +415,7 @@ fn answer_bounds(
 /// Raises the lower bound or lowers the upper bound of `b` to the value of
 /// the `side` game `game` (its restriction and forgetful players), where
 /// that is tighter.
-fn tighten(b: &mut Bounds, side: Side, game: (Restriction, Forgetful), a: Answer) {
+fn tighten(b: &mut Bounds, side: Side, game: (Restriction, Forgetful), a: PlayersAnswer) {
     let better = match side {
         Side::Lower => a.value > b.lower.value,
         Side::Upper => a.value < b.upper.value,
@@ -630,26 +491,26 @@ impl fmt::Display for Settled {
 /// lines of the game), then the full graph up to `max_situations` and
 /// restricted games. The budget holds for the whole solve (situations
 /// built count as nodes); where it runs out, each bound is the tightest of
-/// the games finished, and [`Solution::stopped`] says why.
+/// the games finished, and [`PlayersSolution::stopped`] says why.
 pub fn solve_escalating_within(
     board: &Board,
     rules: KeeRules,
     payoffs: &[Payoff],
     max_situations: u64,
     budget: &Budget,
-) -> Result<(Solution, Settled), KeeMultiError> {
-    let opts = BoundOptions {
+) -> Result<(PlayersSolution, Settled), PlayersError> {
+    let opts = KeeOptions {
         max_situations: max_situations.max(1),
-        ..BoundOptions::default()
+        ..KeeOptions::for_players()
     };
-    let small = BoundOptions {
+    let small = KeeOptions {
         max_situations: max_situations.clamp(1, SMALL_GRAPH),
-        limit_up_to: 0,
+        restricted_up_to: 0,
         ..opts
     };
-    let forgetful = BoundOptions {
+    let forgetful = KeeOptions {
         full: false,
-        window: Some(FORGETFUL_WINDOW),
+        forgetful_window: Some(FORGETFUL_WINDOW),
         ..opts
     };
     let stages = [
@@ -657,7 +518,7 @@ pub fn solve_escalating_within(
         (forgetful, Settled::ForgetfulGames),
         (opts, Settled::RestrictedGames),
     ];
-    let mut best: Option<(Solution, Settled)> = None;
+    let mut best: Option<(PlayersSolution, Settled)> = None;
     for (o, kind) in stages {
         let built = best.as_ref().map_or(0, |b| b.0.situations_built);
         let mut sol = solve_within(board, rules, payoffs, o, &budget.after(built))?;
@@ -682,10 +543,10 @@ pub fn solve_escalating_within(
     Ok(best.expect("at least one stage"))
 }
 
-impl Solution {
+impl PlayersSolution {
     /// Keeps, for each player and payoff, the tighter of this solution's
     /// bound and `other`'s (the same board, rules and payoffs).
-    fn tighten_with(&mut self, other: &Solution) {
+    fn tighten_with(&mut self, other: &PlayersSolution) {
         for (mine, theirs) in self.players.iter_mut().zip(&other.players) {
             for (b, o) in mine.bounds.iter_mut().zip(&theirs.bounds) {
                 if o.lower.value > b.lower.value {

@@ -11,7 +11,7 @@
 //! play the rules allow her, and more: that only helps her side.
 //!
 //! - **Lower bound for P**: P *held* (exact history, board plays only while
-//!   it holds fewer than K positions, [`crate::restricted::Restriction`]),
+//!   it holds fewer than K positions, [`crate::players::restricted::Restriction`]),
 //!   every other player forgetful.
 //! - **Upper bound for P**: every other player held, P forgetful.
 //!
@@ -22,85 +22,11 @@
 //! sets, windows as lists, every recorded situation searched for the end),
 //! in which the lines of a forgetful graph are replayed.
 
-use crate::restricted::Restriction;
-use crate::{KPosition, KeeMultiError, KeeRules, Payoff, Player, Turn};
+pub use crate::players::games::Forgetful;
+use crate::players::games::Restriction;
+use crate::players::{KPosition, KeeRules, Payoff, Player, PlayersError, Turn};
 use kosolve_board::Board;
 use std::collections::BTreeSet;
-use std::fmt;
-
-/// Which players are forgetful, and how many of their latest positions
-/// they remember.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub struct Forgetful {
-    /// Bit i set: player i is forgetful.
-    pub players: u8,
-    /// How many of her latest positions a forgetful player remembers.
-    pub window: u32,
-}
-
-impl Forgetful {
-    /// Nobody forgetful.
-    pub const NONE: Forgetful = Forgetful {
-        players: 0,
-        window: 0,
-    };
-
-    /// `player` alone forgetful, remembering `window` positions.
-    pub fn player(player: Player, window: u32) -> Forgetful {
-        Forgetful {
-            players: 1 << player.0,
-            window,
-        }
-    }
-
-    /// Every player among `players` but `player` forgetful, remembering
-    /// `window` positions.
-    pub fn coalition(player: Player, players: usize, window: u32) -> Forgetful {
-        Forgetful {
-            players: ((1u8 << players) - 1) & !(1 << player.0),
-            window,
-        }
-    }
-
-    /// Whether `p` is forgetful.
-    pub fn holds(self, p: Player) -> bool {
-        self.players >> p.0 & 1 != 0
-    }
-
-    /// Whether nobody is forgetful.
-    pub fn is_none(self) -> bool {
-        self.players == 0
-    }
-
-    /// The window of a forgetful player after a board play making `y`
-    /// on the window `w` (most recent first).
-    pub fn after_play<T: Copy>(self, w: &[T], y: T) -> Vec<T> {
-        std::iter::once(y)
-            .chain(w.iter().copied())
-            .take(self.window as usize)
-            .collect()
-    }
-
-    /// The window of a forgetful player after a pass on `x`.
-    pub fn after_pass<T: Copy>(self, x: T) -> Vec<T> {
-        self.after_play(&[], x)
-    }
-}
-
-impl fmt::Display for Forgetful {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.is_none() {
-            return f.write_str("nobody forgetful");
-        }
-        write!(
-            f,
-            "{} remembering {} position{}",
-            crate::restricted::player_names(self.players),
-            self.window,
-            if self.window == 1 { "" } else { "s" }
-        )
-    }
-}
 
 /// One player's memory in the literal forgetful game.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -196,9 +122,9 @@ impl<'b> ForgetfulGame<'b> {
     /// Plays a turn: a board play (refused where the mover is held at her
     /// limit or the position is in her memory) or a pass; ends the game
     /// when the situation repeats.
-    pub fn play(&mut self, turn: Turn) -> Result<(), KeeMultiError> {
+    pub fn play(&mut self, turn: Turn) -> Result<(), PlayersError> {
         if self.ended.is_some() {
-            return Err(KeeMultiError::Ended);
+            return Err(PlayersError::Ended);
         }
         let mover = self.to_move;
         let before = self.position;
@@ -209,7 +135,7 @@ impl<'b> ForgetfulGame<'b> {
                 let held =
                     self.restriction.holds(mover) && mem.len() >= self.restriction.limit as usize;
                 if held || mem.contains(&next) {
-                    return Err(KeeMultiError::Repeats(q));
+                    return Err(PlayersError::Repeats(q));
                 }
                 match mem {
                     Memory::History(h) => {

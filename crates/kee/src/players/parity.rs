@@ -8,12 +8,11 @@
 //! first-cycle parity game has the winner of the infinite parity game on
 //! the same graph, which Zielonka's algorithm computes with positional
 //! strategies. Shares only [`KPosition`] (board play and area) with the
-//! reference; every answer is replayed in the literal [`Game`].
+//! reference; every answer is replayed in the literal [`PlayersGame`].
 
-pub use crate::forgetful::Forgetful;
-use crate::forgetful::ForgetfulGame;
-pub use crate::restricted::{Restriction, Side};
-use crate::{Game, KPosition, KeeMultiError, KeeRules, Payoff, Player, Turn};
+use crate::players::forgetful::ForgetfulGame;
+pub use crate::players::games::{Forgetful, Restriction, Side};
+use crate::players::{KPosition, KeeRules, Payoff, Player, PlayersError, PlayersGame, Turn};
 use hashbrown::HashMap;
 use kosolve_board::{Board, Point};
 use kosolve_budget::{Budget, Stop};
@@ -37,7 +36,7 @@ pub struct Graph {
     /// Every position board plays can reach from the empty board.
     positions: Vec<KPosition>,
     /// `area[x][p]`: the area of player p on position x.
-    area: Vec<[u8; crate::MAX_PLAYERS]>,
+    area: Vec<[u8; crate::players::MAX_PLAYERS]>,
     /// Per situation: the player to move.
     to_move: Vec<u8>,
     /// Per situation: the position index.
@@ -80,13 +79,13 @@ impl Histories {
         }
     }
 
-    fn intern(&mut self, set: Box<[u64]>) -> Result<u32, KeeMultiError> {
+    fn intern(&mut self, set: Box<[u64]>) -> Result<u32, PlayersError> {
         if let Some(&id) = self.ids.get(&set) {
             return Ok(id);
         }
         let id = self.sets.len() as u32;
         if id >= MAX_HISTORIES {
-            return Err(KeeMultiError::TooLarge(u64::from(MAX_HISTORIES)));
+            return Err(PlayersError::TooLarge(u64::from(MAX_HISTORIES)));
         }
         self.sizes
             .push(set.iter().map(|w| w.count_ones()).sum::<u32>() as u16);
@@ -103,7 +102,7 @@ impl Histories {
         self.sets[h as usize][x as usize / 64] >> (x % 64) & 1 != 0
     }
 
-    fn add(&mut self, h: u32, x: u16) -> Result<u32, KeeMultiError> {
+    fn add(&mut self, h: u32, x: u16) -> Result<u32, PlayersError> {
         if let Some(&id) = self.added.get(&(h, x)) {
             return Ok(id);
         }
@@ -114,7 +113,7 @@ impl Histories {
         Ok(id)
     }
 
-    fn singleton(&mut self, x: u16) -> Result<u32, KeeMultiError> {
+    fn singleton(&mut self, x: u16) -> Result<u32, PlayersError> {
         if self.single[x as usize] == u32::MAX {
             let mut set = vec![0u64; self.words].into_boxed_slice();
             set[x as usize / 64] |= 1 << (x % 64);
@@ -146,14 +145,14 @@ impl Windows {
         }
     }
 
-    fn intern(&mut self, list: Vec<u16>) -> Result<u32, KeeMultiError> {
+    fn intern(&mut self, list: Vec<u16>) -> Result<u32, PlayersError> {
         let list = list.into_boxed_slice();
         if let Some(&id) = self.ids.get(&list) {
             return Ok(id);
         }
         let id = self.lists.len() as u32;
         if id >= MAX_HISTORIES {
-            return Err(KeeMultiError::TooLarge(u64::from(MAX_HISTORIES)));
+            return Err(PlayersError::TooLarge(u64::from(MAX_HISTORIES)));
         }
         self.lists.push(list.clone());
         self.ids.insert(list, id);
@@ -164,7 +163,7 @@ impl Windows {
         self.lists[w as usize].contains(&x)
     }
 
-    fn add(&mut self, w: u32, y: u16) -> Result<u32, KeeMultiError> {
+    fn add(&mut self, w: u32, y: u16) -> Result<u32, PlayersError> {
         if let Some(&id) = self.added.get(&(w, y)) {
             return Ok(id);
         }
@@ -174,7 +173,7 @@ impl Windows {
         Ok(id)
     }
 
-    fn singleton(&mut self, x: u16) -> Result<u32, KeeMultiError> {
+    fn singleton(&mut self, x: u16) -> Result<u32, PlayersError> {
         self.intern(self.forgetful.after_pass(x))
     }
 }
@@ -201,7 +200,7 @@ impl Memories {
     }
 
     /// The memory of player `m` after her board play making `y`.
-    fn add(&mut self, m: u8, h: u32, y: u16) -> Result<u32, KeeMultiError> {
+    fn add(&mut self, m: u8, h: u32, y: u16) -> Result<u32, PlayersError> {
         if self.forgetful.holds(Player(m)) {
             self.windows.add(h, y)
         } else {
@@ -210,7 +209,7 @@ impl Memories {
     }
 
     /// The memory of player `m` after her pass on `x`.
-    fn pass(&mut self, m: u8, x: u16) -> Result<u32, KeeMultiError> {
+    fn pass(&mut self, m: u8, x: u16) -> Result<u32, PlayersError> {
         if self.forgetful.holds(Player(m)) {
             self.windows.singleton(x)
         } else {
@@ -221,7 +220,7 @@ impl Memories {
 
 /// A situation key: player to move (2 bits), position (14 bits), and the
 /// history id of each of up to four players (28 bits each).
-fn pack(to_move: u8, pos: u16, hist: &[u32; crate::MAX_PLAYERS]) -> u128 {
+fn pack(to_move: u8, pos: u16, hist: &[u32; crate::players::MAX_PLAYERS]) -> u128 {
     let mut k = u128::from(to_move) | u128::from(pos) << 2;
     for (i, &h) in hist.iter().enumerate() {
         k |= u128::from(h) << (16 + 28 * i);
@@ -229,8 +228,8 @@ fn pack(to_move: u8, pos: u16, hist: &[u32; crate::MAX_PLAYERS]) -> u128 {
     k
 }
 
-fn unpack(k: u128) -> (u8, u16, [u32; crate::MAX_PLAYERS]) {
-    let mut hist = [0u32; crate::MAX_PLAYERS];
+fn unpack(k: u128) -> (u8, u16, [u32; crate::players::MAX_PLAYERS]) {
+    let mut hist = [0u32; crate::players::MAX_PLAYERS];
     for (i, h) in hist.iter_mut().enumerate() {
         *h = (k >> (16 + 28 * i)) as u32 & (MAX_HISTORIES - 1);
     }
@@ -246,7 +245,7 @@ type Plays = Vec<Vec<Vec<(Point, u16)>>>;
 fn reachable_positions(
     board: &Board,
     rules: KeeRules,
-) -> Result<(Vec<KPosition>, Plays), KeeMultiError> {
+) -> Result<(Vec<KPosition>, Plays), PlayersError> {
     let mut index: HashMap<KPosition, u16> = HashMap::new();
     let mut positions = vec![KPosition::EMPTY];
     index.insert(KPosition::EMPTY, 0);
@@ -265,7 +264,7 @@ fn reachable_positions(
                         next as u16
                     });
                     if positions.len() > MAX_POSITIONS {
-                        return Err(KeeMultiError::TooManyPositions(positions.len()));
+                        return Err(PlayersError::TooManyPositions(positions.len()));
                     }
                     out.push((q, j));
                 }
@@ -280,19 +279,19 @@ fn reachable_positions(
 
 impl Graph {
     /// Builds the graph from the empty board with Black to move; refuses
-    /// with [`KeeMultiError::TooLarge`] past `max_situations` situations.
+    /// with [`PlayersError::TooLarge`] past `max_situations` situations.
     pub fn build(
         board: &Board,
         rules: KeeRules,
         max_situations: u64,
-    ) -> Result<Graph, KeeMultiError> {
+    ) -> Result<Graph, PlayersError> {
         Graph::build_restricted(board, rules, Restriction::NONE, max_situations)
     }
 
     /// Builds the graph of the game where the players of `restriction`
     /// may make a board play only while their board history holds fewer
     /// than `restriction.limit` positions (passing stays open); refuses
-    /// with [`KeeMultiError::TooLarge`] past `max_situations` situations.
+    /// with [`PlayersError::TooLarge`] past `max_situations` situations.
     /// The restriction depends only on the situation, so the graph is the
     /// part of the full graph those players' allowed turns reach
     /// (docs/kee.md, "Restricted games for more than two players").
@@ -301,7 +300,7 @@ impl Graph {
         rules: KeeRules,
         restriction: Restriction,
         max_situations: u64,
-    ) -> Result<Graph, KeeMultiError> {
+    ) -> Result<Graph, PlayersError> {
         Graph::build_forgetful(board, rules, restriction, Forgetful::NONE, max_situations)
     }
 
@@ -310,14 +309,14 @@ impl Graph {
     /// remember only their latest positions (a board play of theirs is
     /// illegal only when it makes one of them; docs/kee.md, "Forgetful
     /// games for more than two players"). A player both held and
-    /// forgetful is refused ([`KeeMultiError::HeldAndForgetful`]).
+    /// forgetful is refused ([`PlayersError::HeldAndForgetful`]).
     pub fn build_forgetful(
         board: &Board,
         rules: KeeRules,
         restriction: Restriction,
         forgetful: Forgetful,
         max_situations: u64,
-    ) -> Result<Graph, KeeMultiError> {
+    ) -> Result<Graph, PlayersError> {
         let game = (restriction, forgetful);
         Graph::build_within(board, rules, game, max_situations, &Budget::unlimited())
     }
@@ -325,25 +324,25 @@ impl Graph {
     /// [`Graph::build_forgetful`] of the game `(restriction, forgetful)`
     /// under `budget`: it counts each situation built as a node and checks
     /// the budget every 1,024 situations expanded
-    /// ([`KeeMultiError::Stopped`]); the graph's solves obey it too.
+    /// ([`PlayersError::Stopped`]); the graph's solves obey it too.
     pub fn build_within(
         board: &Board,
         rules: KeeRules,
         (restriction, forgetful): (Restriction, Forgetful),
         max_situations: u64,
         budget: &Budget,
-    ) -> Result<Graph, KeeMultiError> {
+    ) -> Result<Graph, PlayersError> {
         if let Some(p) =
             Player::all(rules.players).find(|&p| restriction.holds(p) && forgetful.holds(p))
         {
-            return Err(KeeMultiError::HeldAndForgetful(p));
+            return Err(PlayersError::HeldAndForgetful(p));
         }
         let k = rules.players;
         let (positions, plays) = reachable_positions(board, rules)?;
         let area = positions
             .iter()
             .map(|x| {
-                let mut a = [0u8; crate::MAX_PLAYERS];
+                let mut a = [0u8; crate::players::MAX_PLAYERS];
                 for p in Player::all(k) {
                     a[p.index()] = x.area(board, p) as u8;
                 }
@@ -356,13 +355,13 @@ impl Graph {
             hist: Histories::new(positions.len()),
             windows: Windows::new(forgetful),
         };
-        let mut keys: Vec<u128> = vec![pack(0, 0, &[0; crate::MAX_PLAYERS])];
+        let mut keys: Vec<u128> = vec![pack(0, 0, &[0; crate::players::MAX_PLAYERS])];
         let mut ids: HashMap<u128, u32> = HashMap::new();
         ids.insert(keys[0], 0);
         let (mut to_move, mut pos) = (Vec::new(), Vec::new());
         let (mut start, mut succ, mut label) = (vec![0u32], Vec::new(), Vec::new());
         let mut queue = VecDeque::from([0u32]);
-        let stop = KeeMultiError::Stopped;
+        let stop = PlayersError::Stopped;
         while let Some(v) = queue.pop_front() {
             if v % 1024 == 0 {
                 budget.check().map_err(stop)?;
@@ -372,11 +371,11 @@ impl Graph {
             to_move.push(m);
             pos.push(x);
             let next = Player(m).next(k).0;
-            let mut edge = |h2: [u32; crate::MAX_PLAYERS],
+            let mut edge = |h2: [u32; crate::players::MAX_PLAYERS],
                             y: u16,
                             lab: u8,
                             keys: &mut Vec<u128>|
-             -> Result<(), KeeMultiError> {
+             -> Result<(), PlayersError> {
                 let key = pack(next, y, &h2);
                 let n = keys.len() as u32;
                 let id = *ids.entry(key).or_insert_with(|| {
@@ -385,7 +384,7 @@ impl Graph {
                     n
                 });
                 if keys.len() as u64 > max_situations {
-                    return Err(KeeMultiError::TooLarge(max_situations));
+                    return Err(PlayersError::TooLarge(max_situations));
                 }
                 succ.push(id);
                 label.push(lab);
@@ -455,7 +454,7 @@ impl Graph {
     }
 
     /// The exact value for `player` of `payoff` against the coalition of the
-    /// others, with a line of play checked by replaying it in [`Game`].
+    /// others, with a line of play checked by replaying it in [`PlayersGame`].
     ///
     /// The line is P's strategy for the value against the coalition's
     /// strategy for one more, and it must end with exactly the value. For
@@ -470,7 +469,7 @@ impl Graph {
         board: &Board,
         player: Player,
         payoff: Payoff,
-    ) -> Result<Answer, KeeMultiError> {
+    ) -> Result<PlayersAnswer, PlayersError> {
         let (value, p_strategy, c_strategy) = self.bisect(player, payoff)?;
         self.answer(board, player, payoff, value, &p_strategy, &c_strategy)
     }
@@ -492,7 +491,7 @@ impl Graph {
         player: Player,
         payoff: Payoff,
         side: Side,
-    ) -> Result<Answer, KeeMultiError> {
+    ) -> Result<PlayersAnswer, PlayersError> {
         let (r, f) = (self.restriction, self.forgetful);
         let others =
             |set: u8| Player::all(self.rules.players).any(|o| o != player && set >> o.0 & 1 != 0);
@@ -502,7 +501,7 @@ impl Graph {
             Side::Lower => f.holds(player) || others(r.players),
             Side::Upper => r.holds(player) || others(f.players),
         } {
-            return Err(KeeMultiError::NotABound {
+            return Err(PlayersError::NotABound {
                 player,
                 restriction: r,
                 forgetful: f,
@@ -519,10 +518,16 @@ impl Graph {
             let (base, bt) = question(payoff, t);
             let (owner, prio) = self.arena_parts(player, base, bt);
             let parts = (&owner[..], &prio[..]);
-            let won = crate::verify::strategy_wins(&self.arena, parts, strategy, s, &self.budget)
-                .map_err(KeeMultiError::Stopped)?;
+            let won = crate::players::verify::strategy_wins(
+                &self.arena,
+                parts,
+                strategy,
+                s,
+                &self.budget,
+            )
+            .map_err(PlayersError::Stopped)?;
             if !won {
-                return Err(KeeMultiError::CheckFailed(format!(
+                return Err(PlayersError::CheckFailed(format!(
                     "{payoff:?} of {player} under {r}, {f}: the {side} bound's strategy does not win {t}"
                 )));
             }
@@ -538,7 +543,7 @@ impl Graph {
         &self,
         player: Player,
         payoff: Payoff,
-    ) -> Result<(i32, Vec<u8>, Vec<u8>), KeeMultiError> {
+    ) -> Result<(i32, Vec<u8>, Vec<u8>), PlayersError> {
         let (lo, hi) = range(payoff, self.points);
         let trivial = vec![0u8; self.arena_len()];
         let (mut won, mut lost) = ((lo, trivial.clone()), (hi + 1, trivial));
@@ -565,7 +570,7 @@ impl Graph {
         value: i32,
         p_strategy: &[u8],
         c_strategy: &[u8],
-    ) -> Result<Answer, KeeMultiError> {
+    ) -> Result<PlayersAnswer, PlayersError> {
         let (pv, scores, got) = if self.forgetful.is_none() {
             let (pv, scores) = self.replay(board, player, p_strategy, c_strategy)?;
             let got = payoff.of(&scores, player);
@@ -574,14 +579,14 @@ impl Graph {
             self.replay_forgetful(board, player, payoff, p_strategy, c_strategy)?
         };
         if got != value {
-            return Err(KeeMultiError::CheckFailed(format!(
+            return Err(PlayersError::CheckFailed(format!(
                 "{payoff:?} of {player} is {value}, but the strategies' line ends {scores:?}"
             )));
         }
-        Ok(Answer { value, pv, scores })
+        Ok(PlayersAnswer { value, pv, scores })
     }
 
-    /// Plays P's strategy against the coalition's in the literal [`Game`]
+    /// Plays P's strategy against the coalition's in the literal [`PlayersGame`]
     /// until it ends; the line and the scores.
     fn replay(
         &self,
@@ -589,13 +594,13 @@ impl Graph {
         player: Player,
         p_strategy: &[u8],
         c_strategy: &[u8],
-    ) -> Result<(Vec<Turn>, Vec<u32>), KeeMultiError> {
-        let mut game = Game::new(board, self.rules);
+    ) -> Result<(Vec<Turn>, Vec<u32>), PlayersError> {
+        let mut game = PlayersGame::new(board, self.rules);
         self.walk(
             &mut game,
             player,
             (p_strategy, c_strategy),
-            Game::play,
+            PlayersGame::play,
             |g| g.scores().map(|s| Ok((g.turns(), s?))),
         )
     }
@@ -604,7 +609,7 @@ impl Graph {
     /// [`ForgetfulGame`] with this graph's restriction and forgetful
     /// players until it ends; the line, every player's best area passed on
     /// in the cycle (0 for a player who did not pass there) and P's payoff
-    /// ([`crate::forgetful::payoff_of`]).
+    /// ([`crate::players::forgetful::payoff_of`]).
     fn replay_forgetful(
         &self,
         board: &Board,
@@ -612,13 +617,13 @@ impl Graph {
         payoff: Payoff,
         p_strategy: &[u8],
         c_strategy: &[u8],
-    ) -> Result<(Vec<Turn>, Vec<u32>, i32), KeeMultiError> {
+    ) -> Result<(Vec<Turn>, Vec<u32>, i32), PlayersError> {
         let mut game = ForgetfulGame::new(board, self.rules, self.restriction, self.forgetful);
         let play = |g: &mut ForgetfulGame<'_>, t| g.play(t);
         self.walk(&mut game, player, (p_strategy, c_strategy), play, |g| {
             let best = g.best_areas()?;
             let (lo, hi) = range(payoff, self.points);
-            let got = crate::forgetful::payoff_of(&best, player, payoff, lo, hi);
+            let got = crate::players::forgetful::payoff_of(&best, player, payoff, lo, hi);
             let scores = best.iter().map(|a| a.unwrap_or(0)).collect();
             Some(Ok((g.turns(), scores, got)))
         })
@@ -632,9 +637,9 @@ impl Graph {
         game: &mut G,
         player: Player,
         (p_strategy, c_strategy): (&[u8], &[u8]),
-        play: impl Fn(&mut G, Turn) -> Result<(), KeeMultiError>,
-        ended: impl Fn(&G) -> Option<Result<T, KeeMultiError>>,
-    ) -> Result<T, KeeMultiError> {
+        play: impl Fn(&mut G, Turn) -> Result<(), PlayersError>,
+        ended: impl Fn(&G) -> Option<Result<T, PlayersError>>,
+    ) -> Result<T, PlayersError> {
         let mut v = 0usize;
         for _ in 0..=self.situations() {
             if let Some(answer) = ended(game) {
@@ -647,7 +652,7 @@ impl Graph {
             };
             let e = self.start[v] as usize + strategy[2 * v] as usize;
             if e >= self.start[v + 1] as usize {
-                return Err(KeeMultiError::CheckFailed(format!(
+                return Err(PlayersError::CheckFailed(format!(
                     "no move at situation {v}"
                 )));
             }
@@ -655,7 +660,7 @@ impl Graph {
             play(game, turn)?;
             v = self.succ[e] as usize;
         }
-        Err(KeeMultiError::CheckFailed(
+        Err(PlayersError::CheckFailed(
             "the strategies' line outlasts the situations".into(),
         ))
     }
@@ -708,12 +713,7 @@ impl Graph {
     /// on the arena: vertex 2s is situation s (priority 0, owned by its
     /// mover's side), vertex 2s + 1 its pass vertex (the pass's priority,
     /// one successor). P is player 1 and wins on odd priorities.
-    fn threshold(
-        &self,
-        player: Player,
-        payoff: Payoff,
-        t: i32,
-    ) -> Result<Threshold, KeeMultiError> {
+    fn threshold(&self, player: Player, payoff: Payoff, t: i32) -> Result<Threshold, PlayersError> {
         let (owner, prio) = self.arena_parts(player, payoff, t);
         let arena = Arena {
             g: &self.arena,
@@ -721,7 +721,7 @@ impl Graph {
             prio: &prio,
             budget: &self.budget,
         };
-        let (won_by_p, strategy) = arena.solve().map_err(KeeMultiError::Stopped)?;
+        let (won_by_p, strategy) = arena.solve().map_err(PlayersError::Stopped)?;
         Ok(Threshold { won_by_p, strategy })
     }
 
@@ -753,7 +753,7 @@ impl Graph {
 
 /// The answer of [`Graph::solve`].
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Answer {
+pub struct PlayersAnswer {
     /// The exact value.
     pub value: i32,
     /// The checked line of play.

@@ -6,15 +6,15 @@
 //! graph built with its situations and seconds, the bounds, and the peak
 //! resident memory of the process.
 //!
-//! `cargo run --release -p kosolve-keemulti --example forgetful -- BOARD
+//! `cargo run --release -p kosolve-kee --example players_forgetful -- BOARD
 //! [players=3] [suicide=forbidden|allowed] [window=2] [cap=SITUATIONS]
 //! [player=I] [score|margin] [from=K] [upto=K]`
 //!
 //! With two players, `player=0 margin` is the two-player Kee value.
 
 use kosolve_board::{Board, Suicide};
-use kosolve_keemulti::restricted::{self, BoundOptions, GameRun};
-use kosolve_keemulti::{KeeRules, Payoff, Player};
+use kosolve_kee::players::restricted::{self, GameRun, KeeOptions};
+use kosolve_kee::players::{KeeRules, Payoff, Player};
 use std::time::Instant;
 
 /// The peak resident memory of this process in MiB (Linux), if known.
@@ -40,11 +40,11 @@ fn print_run(r: &GameRun) {
 fn main() {
     let mut board = None;
     let (mut k, mut suicide) = (3usize, Suicide::Forbidden);
-    let mut opts = BoundOptions {
+    let mut opts = KeeOptions {
         full: false,
-        window: Some(2),
-        limit_up_to: 8,
-        ..BoundOptions::default()
+        forgetful_window: Some(2),
+        restricted_up_to: 8,
+        ..KeeOptions::for_players()
     };
     let mut only: Option<u8> = None;
     let mut payoffs = vec![Payoff::Score, Payoff::Margin];
@@ -54,15 +54,15 @@ fn main() {
         } else if let Some(v) = a.strip_prefix("suicide=") {
             suicide = v.parse().expect("suicide=forbidden|allowed");
         } else if let Some(v) = a.strip_prefix("window=") {
-            opts.window = Some(v.parse().expect("window=M"));
+            opts.forgetful_window = Some(v.parse().expect("window=M"));
         } else if let Some(v) = a.strip_prefix("cap=") {
             opts.max_situations = v.parse().expect("cap=N");
         } else if let Some(v) = a.strip_prefix("player=") {
             only = Some(v.parse().expect("player=I"));
         } else if let Some(v) = a.strip_prefix("from=") {
-            opts.limit_from = v.parse().expect("from=K");
+            opts.restricted_from = v.parse().expect("from=K");
         } else if let Some(v) = a.strip_prefix("upto=") {
-            opts.limit_up_to = v.parse().expect("upto=K");
+            opts.restricted_up_to = v.parse().expect("upto=K");
         } else if a == "score" {
             payoffs = vec![Payoff::Score];
         } else if a == "margin" {
@@ -80,7 +80,7 @@ fn main() {
     };
     println!(
         "{name}, {k} players, suicide {suicide}, window {:?}, K {}..={}, cap {}",
-        opts.window, opts.limit_from, opts.limit_up_to, opts.max_situations
+        opts.forgetful_window, opts.restricted_from, opts.restricted_up_to, opts.max_situations
     );
     let t = Instant::now();
     for p in players {

@@ -3,13 +3,13 @@
 //! force a strict win, whether she can prevent the others from winning,
 //! the situations of the graph and the seconds.
 //!
-//! `cargo run --release -p kosolve-keemulti --example table -- [OUT_DIR]
+//! `cargo run --release -p kosolve-kee --example players_table -- [OUT_DIR]
 //! [cap=SITUATIONS] [only=BOARD,BOARD] [players=K] [suicide=forbidden|allowed]`
 
 use kosolve_board::{Board, Suicide};
-use kosolve_keemulti::parity::Graph;
-use kosolve_keemulti::restricted::{self, BoundOptions};
-use kosolve_keemulti::{turn_name, KeeRules, Payoff, Player};
+use kosolve_kee::players::parity::Graph;
+use kosolve_kee::players::restricted::{self, KeeOptions};
+use kosolve_kee::players::{turn_name, KeeRules, Payoff, Player};
 use std::fmt::Write as _;
 use std::time::Instant;
 
@@ -42,11 +42,11 @@ const FULL_FIRST: u64 = 10_000_000;
 fn forgetful_rows(board: &Board, rules: KeeRules, cap: u64, (csv, md): (&mut String, &mut String)) {
     let name = board.name();
     let (k, su) = (rules.players, rules.suicide);
-    let opts = BoundOptions {
+    let opts = KeeOptions {
         max_situations: cap,
         full: false,
-        window: Some(2),
-        ..BoundOptions::default()
+        forgetful_window: Some(2),
+        ..KeeOptions::for_players()
     };
     let t = Instant::now();
     let sol = restricted::solve(board, rules, &[Payoff::Score, Payoff::Margin], opts)
@@ -136,7 +136,7 @@ fn main() {
          Exact values of Kee Rules v3.0 with k players (docs/rules.md, \"Kee with more than two players\"), \
          solved as parity games on the graph of game situations (docs/kee.md, \"Kee with more than two players\"), \
          or, where that graph passes 10 million situations, by forgetful games whose bounds meet; \
-         written by `cargo run --release -p kosolve-keemulti --example table`.\n\n\
+         written by `cargo run --release -p kosolve-kee --example players_table`.\n\n\
          - *guarantee*: the largest score the player can force against every joint strategy of the others;\n\
          - *strict win*: whether she can force a score strictly above every other player's;\n\
          - *prevents win*: whether she can force that no other player scores strictly more than she does;\n\

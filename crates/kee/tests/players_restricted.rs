@@ -2,13 +2,13 @@
 //! players"): with P restricted the game is worth at most P's value, with
 //! the coalition restricted at least, on every board where the full graph
 //! gives the exact value; the restriction is the one of the literal game
-//! (a naive minimax over `Game` with the restricted players' board plays
+//! (a naive minimax over `PlayersGame` with the restricted players' board plays
 //! cut agrees); and the driver reaches the exact value.
 
 use kosolve_board::{Board, Suicide};
-use kosolve_keemulti::parity::{Graph, Restriction, Side};
-use kosolve_keemulti::restricted::{self, BoundOptions};
-use kosolve_keemulti::{Game, KeeMultiError, KeeRules, Payoff, Player};
+use kosolve_kee::players::parity::{Graph, Restriction, Side};
+use kosolve_kee::players::restricted::{self, KeeOptions};
+use kosolve_kee::players::{KeeRules, Payoff, Player, PlayersError, PlayersGame};
 
 /// The boards and player counts whose full graph finishes at once.
 const CASES: [(&str, usize, Suicide); 8] = [
@@ -74,13 +74,13 @@ fn the_driver_reaches_the_exact_value() {
         let board = Board::parse(b).unwrap();
         let rules = KeeRules::new(k, su).unwrap();
         let full = Graph::build(&board, rules, 1_000_000).unwrap();
-        let opts = BoundOptions {
+        let opts = KeeOptions {
             full: false,
-            ..BoundOptions::default()
+            ..KeeOptions::for_players()
         };
         let found = restricted::solve(&board, rules, &PAYOFFS, opts).unwrap();
         assert!(found.full.is_none());
-        let tried = restricted::solve(&board, rules, &PAYOFFS, BoundOptions::default()).unwrap();
+        let tried = restricted::solve(&board, rules, &PAYOFFS, KeeOptions::for_players()).unwrap();
         assert_eq!(tried.full.unwrap().situations, Some(full.situations()));
         for (pb, pt) in found.players.iter().zip(&tried.players) {
             let p = pb.player;
@@ -109,9 +109,9 @@ fn a_capped_full_graph_falls_back_on_bounds() {
     let board = Board::parse("1x3").unwrap();
     let rules = KeeRules::new(3, Suicide::Forbidden).unwrap();
     let full = Graph::build(&board, rules, 1_000_000).unwrap();
-    let opts = BoundOptions {
+    let opts = KeeOptions {
         max_situations: 20_000,
-        ..BoundOptions::default()
+        ..KeeOptions::for_players()
     };
     let found = restricted::solve(&board, rules, &[Payoff::Score], opts).unwrap();
     assert_eq!(found.full.unwrap().situations, None);
@@ -141,9 +141,9 @@ fn a_restricted_game_gives_only_its_own_bound() {
     let r = Restriction::player(Player(1), 2);
     let g = Graph::build_restricted(&board, rules, r, 1_000_000).unwrap();
     let e = g.bound(&board, Player::BLACK, Payoff::Score, Side::Lower);
-    assert!(matches!(e, Err(KeeMultiError::NotABound { .. })));
+    assert!(matches!(e, Err(PlayersError::NotABound { .. })));
     let e = g.bound(&board, Player(1), Payoff::Score, Side::Upper);
-    assert!(matches!(e, Err(KeeMultiError::NotABound { .. })));
+    assert!(matches!(e, Err(PlayersError::NotABound { .. })));
     // Restricting part of the coalition gives an upper bound too.
     for p in [Player::BLACK, Player(2)] {
         assert!(g.bound(&board, p, Payoff::Score, Side::Upper).is_ok());
@@ -155,7 +155,7 @@ fn a_restricted_game_gives_only_its_own_bound() {
 
 /// Plain minimax over the literal game where each restricted player may
 /// make a board play only while her history holds fewer than the limit.
-fn restricted_minimax(game: &mut Game<'_>, p: Player, pay: Payoff, r: Restriction) -> i32 {
+fn restricted_minimax(game: &mut PlayersGame<'_>, p: Player, pay: Payoff, r: Restriction) -> i32 {
     if let Some(scores) = game.scores() {
         return pay.of(&scores.unwrap(), p);
     }
@@ -199,7 +199,8 @@ fn restricted_graphs_equal_restricted_minimax() {
                     let r = side.restriction(p, k, limit);
                     let g = Graph::build_restricted(&board, rules, r, 1_000_000).unwrap();
                     for pay in PAYOFFS {
-                        let naive = restricted_minimax(&mut Game::new(&board, rules), p, pay, r);
+                        let naive =
+                            restricted_minimax(&mut PlayersGame::new(&board, rules), p, pay, r);
                         let v = g.bound(&board, p, pay, side).unwrap().value;
                         assert_eq!(v, naive, "{b} k={k} {p} {pay:?} {r}");
                     }
