@@ -25,7 +25,7 @@
 //! held player's strategy is a strategy of the real game; it is checked
 //! without Zielonka's algorithm ([`crate::verify`]).
 
-use crate::parity::{self, Arena, Solution, NO_MOVE};
+use crate::parity::{self, Arena, ParitySolution, NO_MOVE};
 use crate::{verify, Budget, KeeError};
 use kosolve_board::{legal_positions, Board, Color, Point, Position, Suicide};
 use kosolve_graph::{Builder, Graph, GraphError};
@@ -533,7 +533,7 @@ pub fn solve(
         points,
         threshold: v,
     };
-    let decide = |v: i32| -> Result<Solution, KeeError> {
+    let decide = |v: i32| -> Result<ParitySolution, KeeError> {
         parity::solve_within(&arena(v), budget).map_err(KeeError::Stopped)
     };
     let (value, black, white, _) = crate::bisect(points, decide)?;

@@ -41,7 +41,7 @@ pub use kosolve_budget::{Budget, Cancel, Stop};
 use graph::{Built, Graph, GraphError, Positions, Situation};
 use kosolve_board::{Board, Color, Point, Suicide};
 use kosolve_rules::{Game as _, GameResult, KeeGame, Move, Rules, Ruleset, Start};
-use parity::{Arena, Solution, NO_MOVE};
+use parity::{Arena, ParitySolution, NO_MOVE};
 use std::fmt;
 use std::sync::Arc;
 use std::time::Instant;
@@ -349,10 +349,10 @@ pub(crate) type Bisected = (i32, Vec<u8>, Vec<u8>, Vec<(i32, bool)>);
 /// every threshold decided with whether Black won it.
 pub(crate) fn bisect(
     points: i32,
-    mut decide: impl FnMut(i32) -> Result<Solution, KeeError>,
+    mut decide: impl FnMut(i32) -> Result<ParitySolution, KeeError>,
 ) -> Result<Bisected, KeeError> {
     let (mut lo, mut hi) = (-points, points + 1);
-    let (mut black, mut white): (Option<Solution>, Option<Solution>) = (None, None);
+    let (mut black, mut white): (Option<ParitySolution>, Option<ParitySolution>) = (None, None);
     let mut thresholds = Vec::new();
     while hi - lo > 1 {
         let mid = lo + (hi - lo) / 2;

@@ -26,7 +26,7 @@ pub trait Arena {
 /// The solution of a parity game: the winning regions `[W0, W1]` and, for
 /// every vertex, the place in its successor list of its owner's move
 /// (a winning move where the owner wins; [`NO_MOVE`] where she loses).
-pub struct Solution {
+pub struct ParitySolution {
     /// The vertices won by player 0 and by player 1.
     pub won: [Set; 2],
     /// The owner's move at each vertex, as an index into `Graph::succ(v)`.
@@ -73,13 +73,13 @@ fn attractor<A: Arena>(
 }
 
 /// Solves the whole game.
-pub fn solve<A: Arena>(a: &A) -> Solution {
+pub fn solve<A: Arena>(a: &A) -> ParitySolution {
     solve_within(a, &Budget::unlimited()).expect("an unlimited budget never stops")
 }
 
 /// [`solve`] within `budget` (cancellation and deadline, checked at every
 /// step of the recursion and every few thousand vertices of an attractor).
-pub fn solve_within<A: Arena>(a: &A, budget: &Budget) -> Result<Solution, Stop> {
+pub fn solve_within<A: Arena>(a: &A, budget: &Budget) -> Result<ParitySolution, Stop> {
     let n = a.graph().len();
     let mut strategy = vec![NO_MOVE; n];
     let won = zielonka(a, bitvec![u64, Lsb0; 1; n], &mut strategy, budget)?;
@@ -89,7 +89,7 @@ pub fn solve_within<A: Arena>(a: &A, budget: &Budget) -> Result<Solution, Stop> 
             *m = NO_MOVE;
         }
     }
-    Ok(Solution { won, strategy })
+    Ok(ParitySolution { won, strategy })
 }
 
 /// The winning regions of the subgame `sub` (a trap for both players),

@@ -66,27 +66,15 @@ fn main() {
         rules.ruleset
     );
     for (name, exact, search) in configurations() {
-        let opts = SolveOptions {
-            threads: 1,
-            limits: Limits {
-                max_seconds: Some(seconds),
-                ..Limits::default()
-            },
-            search: SearchSettings {
-                refuse_large: false,
-                ..search
-            },
-            ..SolveOptions::default()
-        };
         // The inexact setting's principal variation may not replay: the
         // follower checks each step and would stop on it.
-        let opts = SolveOptions {
-            search: SearchSettings {
+        let opts = options(
+            seconds,
+            SearchSettings {
                 pv: exact,
-                ..opts.search
+                ..search
             },
-            ..opts
-        };
+        );
         let s = kosolve_solver::solve_game(&game, &opts);
         let value = match s.value() {
             Some(v) => format!("{v:+}"),
@@ -102,9 +90,9 @@ fn main() {
     }
 }
 
-/// Each move of the start solved without D-, from fresh tables.
-fn moves_without_avoids(game: &AnyGame, seconds: f64) {
-    let opts = SolveOptions {
+/// One thread, at most `seconds`, no board refused, with `search`.
+fn options(seconds: f64, search: SearchSettings) -> SolveOptions {
+    SolveOptions {
         threads: 1,
         limits: Limits {
             max_seconds: Some(seconds),
@@ -112,12 +100,22 @@ fn moves_without_avoids(game: &AnyGame, seconds: f64) {
         },
         search: SearchSettings {
             refuse_large: false,
+            ..search
+        },
+        ..SolveOptions::default()
+    }
+}
+
+/// Each move of the start solved without D-, from fresh tables.
+fn moves_without_avoids(game: &AnyGame, seconds: f64) {
+    let opts = options(
+        seconds,
+        SearchSettings {
             pv: false,
             avoids: false,
             ..SearchSettings::default()
         },
-        ..SolveOptions::default()
-    };
+    );
     let mut moves = Vec::new();
     game.legal_moves(&mut moves);
     println!("each move without D- (not exact):");

@@ -189,24 +189,20 @@ fn kee_search_line_is_complete_from_a_costly_start() {
 fn a_solve_refuses_the_search_without_d_minus() {
     let board = Arc::new(Board::parse("1x3").unwrap());
     for ruleset in [Ruleset::Psk, Ruleset::Basic, Ruleset::Kee] {
-        let mut o = SolveOptions::default();
-        o.search.avoids = false;
-        let r = solve_from(
-            board.clone(),
-            Rules::new(ruleset),
-            &Setup::default(),
-            &o,
-            None,
-        );
+        let solve = |avoids: bool| {
+            let mut o = SolveOptions::default();
+            o.search.avoids = avoids;
+            solve_from(
+                board.clone(),
+                Rules::new(ruleset),
+                &Setup::default(),
+                &o,
+                None,
+            )
+        };
+        let r = solve(false);
         assert!(matches!(r, Err(SolveError::Inexact)), "{ruleset}: {r:?}");
-        o.search.avoids = true;
-        let r = solve_from(
-            board.clone(),
-            Rules::new(ruleset),
-            &Setup::default(),
-            &o,
-            None,
-        );
+        let r = solve(true);
         assert!(r.is_ok(), "{ruleset}: {r:?}");
     }
 }
