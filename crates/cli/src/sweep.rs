@@ -180,6 +180,9 @@ fn job_certificate(
 /// Runs `kosolve sweep`.
 pub fn run_sweep(a: SweepArgs) -> Result<(), CliError> {
     let config = Config::load(&a.config).map_err(|e| CliError::Usage(e.to_string()))?;
+    for note in &config.notes {
+        eprintln!("kosolve: note: {note}");
+    }
     let shard = a
         .shard
         .as_deref()

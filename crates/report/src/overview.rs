@@ -387,6 +387,7 @@ pub fn report(tables: &[(String, Vec<Row>)], configs: &[Config]) -> Result<Overv
     // of the configs that wrote them.
     let config = Config {
         name: "results".into(),
+        notes: Vec::new(),
         description: String::new(),
         boards: m
             .boards

@@ -253,6 +253,10 @@ pub struct Config {
     pub komi: Vec<Komi>,
     /// Per-job limits.
     pub limits: Limits,
+    /// Notes on the file that do not stop the sweep (an older key that
+    /// still works), each naming the file and line; `kosolve sweep` prints
+    /// them.
+    pub notes: Vec<String>,
 }
 
 /// One cell of the sweep matrix.
@@ -630,6 +634,18 @@ impl Config {
         let suicide = cx.suicide(raw.suicide.as_ref())?;
         let komi = cx.komi(raw.komi.as_ref())?;
         let limits = cx.limits(&raw)?;
+        let notes = raw
+            .kee_method
+            .iter()
+            .map(|k| {
+                format!(
+                    "{}:{}: 'kee_method' is the older name of 'method'; it still works, \
+                     but write 'method'",
+                    cx.path,
+                    line_of(cx.text, k.span().start)
+                )
+            })
+            .collect();
         Ok(Config {
             name,
             description: raw.description.unwrap_or_default(),
@@ -639,6 +655,7 @@ impl Config {
             suicide,
             komi,
             limits,
+            notes,
         })
     }
 

@@ -154,6 +154,19 @@ fn method_defaults_to_auto() {
         let c = with_setting("kee", text).unwrap();
         assert_eq!(c.limits.method, want, "{text}");
         assert!(c.jobs().iter().all(|j| j.limits.method == want));
+        // The older name works with a note naming its line; the new one
+        // has none.
+        if text.starts_with("kee_method") {
+            assert_eq!(c.notes.len(), 1, "{text}");
+            assert!(
+                c.notes[0].contains("older name of 'method'"),
+                "{:?}",
+                c.notes
+            );
+            assert!(c.notes[0].contains(':'), "{:?}", c.notes);
+        } else {
+            assert!(c.notes.is_empty(), "{text}: {:?}", c.notes);
+        }
     }
     // Both names at once, and a name that is no method, are refused.
     let e = with_setting("kee", "method = \"search\"\nkee_method = \"parity\"")
