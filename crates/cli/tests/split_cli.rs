@@ -70,7 +70,10 @@ fn leaves(m: &serde_json::Value) -> Vec<(String, Vec<String>, i64, i64)> {
             let moves = n["moves"].as_array().unwrap();
             (
                 n["leaf"].as_str().unwrap().to_string(),
-                moves.iter().map(|m| m.as_str().unwrap().to_string()).collect(),
+                moves
+                    .iter()
+                    .map(|m| m.as_str().unwrap().to_string())
+                    .collect(),
                 n["lower"].as_i64().unwrap(),
                 n["upper"].as_i64().unwrap(),
             )
@@ -81,17 +84,29 @@ fn leaves(m: &serde_json::Value) -> Vec<(String, Vec<String>, i64, i64)> {
 /// The library's value of the state `moves` reach from the start.
 fn library_value(board: &str, rules: &str, position: Option<&str>, moves: &[String]) -> i32 {
     let board = Arc::new(Board::parse(board).unwrap());
-    let pos = position.map_or(Position::EMPTY, |d| Position::from_diagram(&board, d).unwrap());
+    let pos = position.map_or(Position::EMPTY, |d| {
+        Position::from_diagram(&board, d).unwrap()
+    });
     let setup = Setup {
         start: Start::new(pos, Color::Black),
-        moves: moves.iter().map(|m| Move::parse(&board, m).unwrap()).collect(),
+        moves: moves
+            .iter()
+            .map(|m| Move::parse(&board, m).unwrap())
+            .collect(),
     };
     let opts = SolveOptions {
         threads: 1,
         memory_mib: 16,
         ..SolveOptions::default()
     };
-    let r = solve_from(board, Rules::new(rules.parse().unwrap()), &setup, &opts, None).unwrap();
+    let r = solve_from(
+        board,
+        Rules::new(rules.parse().unwrap()),
+        &setup,
+        &opts,
+        None,
+    )
+    .unwrap();
     r.answer.value().unwrap()
 }
 
@@ -105,13 +120,22 @@ fn fake_answer(dir: &Path, m: &serde_json::Value, leaf: &str, v: i64) {
 /// With every answer but `leaf`'s, the join's bounds are exactly the
 /// values the root takes with the leaf's value at either end of the
 /// bounds the split proved for it (the root's value is monotone in it).
-fn check_missing(dir: &Path, m: &serde_json::Value, leaf: &(String, Vec<String>, i64, i64), value: i64) {
+fn check_missing(
+    dir: &Path,
+    m: &serde_json::Value,
+    leaf: &(String, Vec<String>, i64, i64),
+    value: i64,
+) {
     let real = dir.join(format!("answers/{}.json", leaf.0));
     let kept = dir.join("kept.json");
     std::fs::rename(&real, &kept).unwrap();
     let missing = join(dir);
     let (lo, hi) = bounds(&missing);
-    assert!(lo <= value && value <= hi, "{}: [{lo}, {hi}] misses {value}", leaf.0);
+    assert!(
+        lo <= value && value <= hi,
+        "{}: [{lo}, {hi}] misses {value}",
+        leaf.0
+    );
     fake_answer(dir, m, &leaf.0, leaf.2);
     let at_lo = join(dir)["value"].as_i64().unwrap();
     fake_answer(dir, m, &leaf.0, leaf.3);
@@ -140,7 +164,10 @@ fn round_trip(tag: &str, board: &str, rules: &str, position: Option<&str>, extra
     assert!(!lines.is_empty(), "{tag}: the split made no task");
     let before = join(&dir);
     let (lo, hi) = bounds(&before);
-    assert!(lo <= single && single <= hi, "{tag}: [{lo}, {hi}] misses {single}");
+    assert!(
+        lo <= single && single <= hi,
+        "{tag}: [{lo}, {hi}] misses {single}"
+    );
     assert_eq!(before["done"], 0);
     let missing = run(&["join", dir.to_str().unwrap(), "--missing"]).1;
     assert_eq!(missing.lines().count(), lines.len());
@@ -149,43 +176,111 @@ fn round_trip(tag: &str, board: &str, rules: &str, position: Option<&str>, extra
     }
     let after = join(&dir);
     assert_eq!(after["status"], "solved", "{tag}: {after}");
-    assert_eq!(after["value"].as_i64(), Some(single), "{tag}: joined against single");
+    assert_eq!(
+        after["value"].as_i64(),
+        Some(single),
+        "{tag}: joined against single"
+    );
     assert_eq!(after["done"].as_u64(), Some(lines.len() as u64));
     assert_eq!(run(&["join", dir.to_str().unwrap(), "--missing"]).1, "");
     for leaf in &leaves {
         let text = std::fs::read_to_string(dir.join(format!("answers/{}.json", leaf.0))).unwrap();
         let a: serde_json::Value = serde_json::from_str(&text).unwrap();
         let lib = library_value(board, rules, position, &leaf.1);
-        assert_eq!(a["value"].as_i64(), Some(i64::from(lib)), "{tag} {}: answer against library", leaf.0);
-        assert_eq!(a["record_moves"].as_u64(), Some(leaf.1.len() as u64), "{tag} {}", leaf.0);
+        assert_eq!(
+            a["value"].as_i64(),
+            Some(i64::from(lib)),
+            "{tag} {}: answer against library",
+            leaf.0
+        );
+        assert_eq!(
+            a["record_moves"].as_u64(),
+            Some(leaf.1.len() as u64),
+            "{tag} {}",
+            leaf.0
+        );
         check_missing(&dir, &m, leaf, single);
     }
-    assert_eq!(join(&dir)["value"].as_i64(), Some(single), "{tag}: after restoring");
+    assert_eq!(
+        join(&dir)["value"].as_i64(),
+        Some(single),
+        "{tag}: after restoring"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn split_tasks_join_to_the_single_solve() {
-    round_trip("2x2psk", "2x2", "psk", None, &["--leaves", "8", "--budget", "0"]);
-    round_trip("1x5ssk", "1x5", "ssk", None, &["--leaves", "6", "--budget", "0"]);
-    round_trip("2x3fixed", "2x3", "fixed", None, &["--leaves", "10", "--budget", "0"]);
-    round_trip("2x3prim", "2x3", "primitive", None, &["--leaves", "6", "--budget", "0"]);
-    round_trip("2x3bkr", "2x3", "bkr", None, &["--leaves", "6", "--budget", "0"]);
-    round_trip("3x3pos", "3x3", "psk", Some("X../.O./..."), &["--leaves", "6", "--budget", "0"]);
+    round_trip(
+        "2x2psk",
+        "2x2",
+        "psk",
+        None,
+        &["--leaves", "8", "--budget", "0"],
+    );
+    round_trip(
+        "1x5ssk",
+        "1x5",
+        "ssk",
+        None,
+        &["--leaves", "6", "--budget", "0"],
+    );
+    round_trip(
+        "2x3fixed",
+        "2x3",
+        "fixed",
+        None,
+        &["--leaves", "10", "--budget", "0"],
+    );
+    round_trip(
+        "2x3prim",
+        "2x3",
+        "primitive",
+        None,
+        &["--leaves", "6", "--budget", "0"],
+    );
+    round_trip(
+        "2x3bkr",
+        "2x3",
+        "bkr",
+        None,
+        &["--leaves", "6", "--budget", "0"],
+    );
+    round_trip(
+        "3x3pos",
+        "3x3",
+        "psk",
+        Some("X../.O./..."),
+        &["--leaves", "6", "--budget", "0"],
+    );
 }
 
 #[test]
 fn the_budget_guides_the_split_of_3x3() {
     // 3x3 psk from the empty board: the short searches solve some nodes,
     // which become solved leaves of the manifest without a task.
-    round_trip("3x3budget", "3x3", "psk", None, &["--leaves", "12", "--budget", "1000"]);
+    round_trip(
+        "3x3budget",
+        "3x3",
+        "psk",
+        None,
+        &["--leaves", "12", "--budget", "1000"],
+    );
 }
 
 #[test]
 fn split_and_join_refuse_what_they_do_not_handle() {
     let dir = tmpdir("split", "refuse");
     for rules in ["basic", "kee", "fundamental", "ultimate"] {
-        let (code, _, err) = run(&["split", "--board", "2x2", "--rules", rules, "--out", dir.to_str().unwrap()]);
+        let (code, _, err) = run(&[
+            "split",
+            "--board",
+            "2x2",
+            "--rules",
+            rules,
+            "--out",
+            dir.to_str().unwrap(),
+        ]);
         assert_eq!(code, 2, "{rules}: {err}");
         assert!(err.contains("split and join handle"), "{rules}: {err}");
     }
@@ -202,7 +297,10 @@ fn split_and_join_refuse_what_they_do_not_handle() {
 
 /// Whether `cmd` runs (`cmd --version`).
 fn have(cmd: &str) -> bool {
-    Command::new(cmd).arg("--version").output().is_ok_and(|o| o.status.success())
+    Command::new(cmd)
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
 }
 
 #[test]
@@ -212,7 +310,14 @@ fn gnu_parallel_runs_a_split_of_3x4() {
         return;
     }
     let dir = tmpdir("split", "parallel");
-    let start = ["--board", "3x4", "--rules", "psk", "--position", "X.../.XO./...O"];
+    let start = [
+        "--board",
+        "3x4",
+        "--rules",
+        "psk",
+        "--position",
+        "X.../.XO./...O",
+    ];
     let single = solve_json(&start)["value"].as_i64().unwrap();
     let mut args = start.to_vec();
     args.extend(["--leaves", "8", "--budget", "5000"]);
