@@ -24,6 +24,11 @@ pub struct Args {
     /// unfinished, joined by commas (for `sbatch --array=...`).
     #[arg(long)]
     missing_array: bool,
+    /// Write the start's certificates to FILE, joined from the leaves'
+    /// (a split made with `--certificates`, the value proven); `kosolve
+    /// check FILE` verifies them.
+    #[arg(long, value_name = "FILE")]
+    certificate: Option<String>,
 }
 
 /// What one leaf's answer says.
@@ -201,6 +206,12 @@ pub fn run(args: Args) -> Result<(), CliError> {
         return Ok(());
     }
     let (lower, upper) = j.bounds[0];
+    if let Some(file) = &args.certificate {
+        let text = crate::join_cert::join_certificates(&dir, &m, &j.bounds)?;
+        kosolve_sweep::write_atomic(Path::new(file), text.as_bytes())
+            .map_err(|e| CliError::Io(e.to_string()))?;
+        eprintln!("kosolve: the start's certificates, joined, written to {file}");
+    }
     let count = |s: Answer| j.answers.iter().filter(|a| a.1 == s).count();
     let nodes = |f: fn(&Kind) -> bool| m.nodes.iter().filter(|n| f(&n.kind)).count();
     let (done, unfinished, missing) = (

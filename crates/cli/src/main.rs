@@ -10,6 +10,7 @@ mod gtp_analyze;
 mod gtp_kata;
 mod interrupt;
 mod join;
+mod join_cert;
 mod kee_multi;
 mod positions;
 mod report;

@@ -89,6 +89,11 @@ pub struct Args {
     /// The command the tasks run (default: the path of this kosolve).
     #[arg(long)]
     exe: Option<String>,
+    /// Certificates too: each task writes its leaf's (`--certificate
+    /// certs/L0007.cert`), the split writes those of the nodes it solved,
+    /// and `kosolve join --certificate FILE` joins them into the start's.
+    #[arg(long)]
+    certificates: bool,
 }
 
 /// The manifest of a split (`split.json`, docs/split.md "The manifest").
@@ -110,6 +115,9 @@ pub struct Manifest {
     pub budget: u64,
     /// The range every value lies in: `[lower, upper]`.
     pub range: [i32; 2],
+    /// Whether the split writes certificates (`--certificates`).
+    #[serde(default)]
+    pub certificates: bool,
     /// The nodes of the split tree, the root first; a child's id is
     /// always greater than its parent's.
     pub nodes: Vec<Node>,
@@ -149,6 +157,9 @@ pub enum Kind {
         value: i32,
         /// The nodes the search spent.
         nodes: u64,
+        /// Its certificates, relative to the split directory (with `--certificates`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        certificate: Option<String>,
     },
     /// A task: solved by `kosolve solve --game FILE`.
     Leaf {
@@ -164,6 +175,9 @@ pub enum Kind {
         lower: i32,
         /// The upper bound the split's short search proved.
         upper: i32,
+        /// Where its task writes its certificates (with `--certificates`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        certificate: Option<String>,
     },
 }
 
@@ -330,6 +344,12 @@ pub fn run(args: Args) -> Result<(), CliError> {
             start.board.name()
         )));
     }
+    if args.certificates && !kosolve_solver::certificate::supports(&rules) {
+        return Err(CliError::Usage(format!(
+            "--certificates: ruleset '{}' has no certificate format (docs/certificates.md)",
+            rules.ruleset
+        )));
+    }
     if args.leaves == 0 {
         return Err(CliError::Usage("--leaves must be at least 1".into()));
     }
@@ -366,6 +386,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         exe: &exe,
         threads: args.threads,
         memory: args.memory,
+        certificates: args.certificates,
     };
     let manifest = plan.write(&out, &tree, args.budget, range)?;
     let count = |f: fn(&Kind) -> bool| manifest.nodes.iter().filter(|n| f(&n.kind)).count();
@@ -392,6 +413,7 @@ struct Plan<'a> {
     exe: &'a str,
     threads: usize,
     memory: Option<usize>,
+    certificates: bool,
 }
 
 /// `s` quoted for the shell where it needs it.
@@ -448,6 +470,48 @@ impl Plan<'_> {
         kosolve_sgf::write(&record, &notes).map_err(|e| CliError::Usage(e.to_string()))
     }
 
+    /// With `--certificates`, writes the certificates of node `id` (at
+    /// `path`), which the split's short search solved, to
+    /// `certs/N0012.cert`; returns the file's name.
+    fn solved_certificate(
+        &self,
+        out: &Path,
+        id: usize,
+        path: &[Move],
+    ) -> Result<Option<String>, CliError> {
+        if !self.certificates {
+            return Ok(None);
+        }
+        let setup = Setup {
+            start: self.setup.start.clone(),
+            moves: self.setup.moves.iter().chain(path).copied().collect(),
+        };
+        let opts = SolveOptions {
+            threads: 1,
+            memory_mib: 64,
+            limits: Limits {
+                cancel: interrupt_token(),
+                ..Limits::default()
+            },
+            ..SolveOptions::default()
+        };
+        let board = self.board.clone();
+        let report = kosolve_solver::solve_from(board.clone(), self.rules, &setup, &opts, None)?;
+        let certs = kosolve_solver::certificate::answer_certificates(
+            board,
+            self.rules,
+            &setup,
+            &report.answer,
+            &opts,
+            &Default::default(),
+        )
+        .ok_or_else(|| CliError::Internal(format!("node {id}: solved, but no certificate")))?
+        .map_err(|e| CliError::Internal(format!("node {id}: {e}")))?;
+        let file = format!("certs/N{id:04}.cert");
+        write(&out.join(&file), certs.to_text().as_bytes())?;
+        Ok(Some(file))
+    }
+
     /// The shell command of one task, run in the split directory.
     fn task_line(&self, leaf: &str) -> String {
         let memory = self
@@ -455,8 +519,13 @@ impl Plan<'_> {
             .map(|m| format!(" --memory {m}"))
             .unwrap_or_default();
         let tmp = format!("answers/{leaf}.json.tmp-$$");
+        let cert = if self.certificates {
+            format!(" --certificate certs/{leaf}.cert")
+        } else {
+            String::new()
+        };
         format!(
-            "{} solve --game leaves/{leaf}.sgf --rules {} --suicide {} --komi={} --threads {}{memory} \
+            "{} solve --game leaves/{leaf}.sgf --rules {} --suicide {} --komi={} --threads {}{memory}{cert} \
              --quiet --format json > {tmp} && mv {tmp} answers/{leaf}.json || {{ rm -f {tmp}; exit 1; }}",
             shell_quote(self.exe),
             self.rules.ruleset.name(),
@@ -499,7 +568,7 @@ impl Plan<'_> {
         budget: u64,
         range: (i32, i32),
     ) -> Result<Manifest, CliError> {
-        for d in ["leaves", "answers", "logs"] {
+        for d in ["leaves", "answers", "logs", "certs"] {
             std::fs::create_dir_all(out.join(d)).map_err(|e| {
                 CliError::Io(format!("cannot create {}: {e}", out.join(d).display()))
             })?;
@@ -534,6 +603,7 @@ impl Plan<'_> {
                 State::Solved { value, nodes } => Kind::Solved {
                     value: *value,
                     nodes: *nodes,
+                    certificate: self.solved_certificate(out, id, &n.path)?,
                 },
                 State::Open { lower, upper } => {
                     let task = tasks.lines().count();
@@ -553,6 +623,7 @@ impl Plan<'_> {
                     tasks.push('\n');
                     Kind::Leaf {
                         answer: format!("answers/{leaf}.json"),
+                        certificate: self.certificates.then(|| format!("certs/{leaf}.cert")),
                         leaf,
                         task,
                         file,
@@ -580,6 +651,7 @@ impl Plan<'_> {
             start: "start.sgf".into(),
             budget,
             range: [range.0, range.1],
+            certificates: self.certificates,
             nodes,
         };
         let text = serde_json::to_string_pretty(&manifest)
