@@ -50,13 +50,14 @@ fn tasks(dir: &Path) -> Vec<String> {
 
 /// Runs one line of the work list with `sh -c` in the split directory.
 fn run_task(dir: &Path, line: &str) {
-    let st = Command::new("sh")
+    let out = Command::new("sh")
         .arg("-c")
         .arg(line)
         .current_dir(dir)
-        .status()
+        .output()
         .unwrap();
-    assert!(st.success(), "{line}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{line}: {err}");
 }
 
 /// The leaves of a manifest: (name, the moves from the start, split's lower, upper).
@@ -145,6 +146,48 @@ fn check_missing(
     std::fs::rename(&kept, &real).unwrap();
 }
 
+/// The claims of a certificate file: (prover, claim, threshold) of each.
+fn claims(file: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(file).unwrap();
+    kosolve_check::Certificate::parse_all(&text)
+        .unwrap()
+        .iter()
+        .map(|c| {
+            format!(
+                "{:?} {:?} {}",
+                c.header.prover, c.header.claim, c.header.threshold
+            )
+        })
+        .collect()
+}
+
+/// `kosolve join DIR --certificate root.cert`, then `kosolve check` on
+/// it; its claims must be those of the single solve's certificates
+/// (`kosolve solve START --certificate`).
+fn check_joined_certificate(dir: &Path, start: &[&str]) {
+    let joined = dir.join("root.cert");
+    let (code, _, err) = run(&[
+        "join",
+        dir.to_str().unwrap(),
+        "--certificate",
+        joined.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "join --certificate: {err}");
+    let (code, out, err) = run(&["check", joined.to_str().unwrap()]);
+    assert_eq!(code, 0, "check of the joined certificate: {out}{err}");
+    let single = dir.join("single.cert");
+    let mut args = vec!["solve"];
+    args.extend_from_slice(start);
+    args.extend(["--certificate", single.to_str().unwrap()]);
+    let (code, _, err) = run(&args);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        claims(&joined),
+        claims(&single),
+        "claims of the joined and the single certificates"
+    );
+}
+
 /// Splits, checks the join before any task and with each answer missing,
 /// runs every task, and checks the joined value against the single solve
 /// and each answer against the library.
@@ -206,6 +249,9 @@ fn round_trip(tag: &str, board: &str, rules: &str, position: Option<&str>, extra
         Some(single),
         "{tag}: after restoring"
     );
+    if extra.contains(&"--certificates") {
+        check_joined_certificate(&dir, &start);
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -216,42 +262,42 @@ fn split_tasks_join_to_the_single_solve() {
         "2x2",
         "psk",
         None,
-        &["--leaves", "8", "--budget", "0"],
+        &["--leaves", "8", "--budget", "0", "--certificates"],
     );
     round_trip(
         "1x5ssk",
         "1x5",
         "ssk",
         None,
-        &["--leaves", "6", "--budget", "0"],
+        &["--leaves", "6", "--budget", "0", "--certificates"],
     );
     round_trip(
         "2x3fixed",
         "2x3",
         "fixed",
         None,
-        &["--leaves", "10", "--budget", "0"],
+        &["--leaves", "10", "--budget", "0", "--certificates"],
     );
     round_trip(
         "2x3prim",
         "2x3",
         "primitive",
         None,
-        &["--leaves", "6", "--budget", "0"],
+        &["--leaves", "6", "--budget", "0", "--certificates"],
     );
     round_trip(
         "2x3bkr",
         "2x3",
         "bkr",
         None,
-        &["--leaves", "6", "--budget", "0"],
+        &["--leaves", "6", "--budget", "0", "--certificates"],
     );
     round_trip(
         "3x3pos",
         "3x3",
         "psk",
         Some("X../.O./..."),
-        &["--leaves", "6", "--budget", "0"],
+        &["--leaves", "6", "--budget", "0", "--certificates"],
     );
 }
 
@@ -260,11 +306,12 @@ fn the_budget_guides_the_split_of_3x3() {
     // 3x3 psk from the empty board: the short searches solve some nodes,
     // which become solved leaves of the manifest without a task.
     round_trip(
+        // Its solved nodes' certificates are the split's own (certs/N0012.cert).
         "3x3budget",
         "3x3",
         "psk",
         None,
-        &["--leaves", "12", "--budget", "1000"],
+        &["--leaves", "12", "--budget", "1000", "--certificates"],
     );
 }
 
@@ -292,6 +339,18 @@ fn split_and_join_refuse_what_they_do_not_handle() {
     let _ = split(&dir, &["--board", "2x2", "--leaves", "2", "--budget", "0"]);
     let (code, _, err) = run(&["split", "--board", "2x2", "--out", dir.to_str().unwrap()]);
     assert_eq!(code, 2, "a second split into the same directory: {err}");
+    let cert = dir.join("x.cert");
+    let (code, _, err) = run(&[
+        "join",
+        dir.to_str().unwrap(),
+        "--certificate",
+        cert.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        code, 2,
+        "join --certificate of a split without --certificates: {err}"
+    );
+    assert!(err.contains("without --certificates"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -320,17 +379,19 @@ fn gnu_parallel_runs_a_split_of_3x4() {
     ];
     let single = solve_json(&start)["value"].as_i64().unwrap();
     let mut args = start.to_vec();
-    args.extend(["--leaves", "8", "--budget", "5000"]);
+    args.extend(["--leaves", "8", "--budget", "5000", "--certificates"]);
     split(&dir, &args);
     let st = Command::new("parallel")
         .args(["--will-cite", "-j", "2", "-a", "tasks.txt"])
         .current_dir(&dir)
-        .status()
+        .output()
         .unwrap();
-    assert!(st.success());
+    let err = String::from_utf8_lossy(&st.stderr);
+    assert!(st.status.success(), "parallel: {err}");
     let j = join(&dir);
     assert_eq!(j["value"].as_i64(), Some(single), "{j}");
     assert_eq!(j["missing"], 0);
+    check_joined_certificate(&dir, &start);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -350,7 +411,7 @@ fn slurm_runs_a_split_of_3x4() {
     let start = ["--board", "3x4", "--rules", "psk"];
     let single = solve_json(&start)["value"].as_i64().unwrap();
     let mut args = start.to_vec();
-    args.extend(["--leaves", "12", "--budget", "20000"]);
+    args.extend(["--leaves", "12", "--budget", "20000", "--certificates"]);
     split(&dir, &args);
     let st = Command::new("sbatch")
         .args(["--wait", "split.sbatch"])
@@ -361,5 +422,6 @@ fn slurm_runs_a_split_of_3x4() {
     let j = join(&dir);
     assert_eq!(j["value"].as_i64(), Some(single), "{j}");
     assert_eq!(j["missing"], 0);
+    check_joined_certificate(&dir, &start);
     let _ = std::fs::remove_dir_all(&dir);
 }
