@@ -483,7 +483,7 @@ impl Plan<'_> {
             return Ok(None);
         }
         let setup = Setup {
-            start: self.setup.start.clone(),
+            start: self.setup.start,
             moves: self.setup.moves.iter().chain(path).copied().collect(),
         };
         let opts = SolveOptions {
@@ -588,6 +588,7 @@ impl Plan<'_> {
         )?;
         let mut nodes = Vec::with_capacity(tree.len());
         let mut tasks = String::new();
+        let mut count = 0usize;
         for (id, n) in tree.iter().enumerate() {
             let kind = match &n.state {
                 State::Interior(children) => Kind::Interior {
@@ -606,7 +607,8 @@ impl Plan<'_> {
                     certificate: self.solved_certificate(out, id, &n.path)?,
                 },
                 State::Open { lower, upper } => {
-                    let task = tasks.lines().count();
+                    let task = count;
+                    count += 1;
                     let leaf = format!("L{task:04}");
                     let names: Vec<String> = n.path.iter().map(|m| m.name(board)).collect();
                     let comment = format!(
@@ -639,7 +641,6 @@ impl Plan<'_> {
                 kind,
             });
         }
-        let count = tasks.lines().count();
         write(&out.join(TASKS), tasks.as_bytes())?;
         write(&out.join(SBATCH), self.sbatch(count).as_bytes())?;
         let manifest = Manifest {
