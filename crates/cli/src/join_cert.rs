@@ -83,12 +83,13 @@ struct Book {
 impl Book {
     /// The prover's move at `line` (from the certificate's start): the
     /// one its walk chose there, or, below a node its memo answered, the
-    /// one chosen at the same line below the node whose entry answered.
-    fn resolve(&self, line: &[CMove]) -> Option<CMove> {
+    /// one chosen at the same line below the node whose entry answered;
+    /// with the number of such steps.
+    fn resolve(&self, line: &[CMove]) -> Option<(CMove, usize)> {
         let mut cur = line.to_vec();
-        for _ in 0..=self.expanded.len() {
+        for steps in 0..=self.expanded.len() {
             if let Some(&m) = self.decisions.get(&cur) {
-                return Some(m);
+                return Some((m, steps));
             }
             let k = (0..=cur.len()).find(|&k| self.hits.contains_key(&cur[..k]))?;
             let anchor = self.expanded.get(self.hits[&cur[..k]] as usize)?;
@@ -168,6 +169,8 @@ struct Joiner<'a> {
     t: i32,
     line: Vec<CMove>,
     strategy: Vec<CMove>,
+    /// Decisions answered below a memo hit of a leaf's walk.
+    anchored: u64,
 }
 
 impl Joiner<'_> {
@@ -181,7 +184,7 @@ impl Joiner<'_> {
     }
 
     /// The prover's move at the current line.
-    fn pick(&self) -> Result<CMove, String> {
+    fn pick(&mut self) -> Result<CMove, String> {
         if let Some(&id) = self.tree.get(&self.line) {
             if let Kind::Interior { children } = &self.manifest.nodes[id].kind {
                 // The first child whose proven bounds keep the claim.
@@ -200,9 +203,11 @@ impl Joiner<'_> {
                 self.books.contains_key(&id).then_some((k, id))
             })
             .ok_or("a line that leaves the split tree through no certified node")?;
-        self.books[&id]
+        let (m, steps) = self.books[&id]
             .resolve(&self.line[k..])
-            .ok_or_else(|| format!("node {id}: its certificate has no move here"))
+            .ok_or_else(|| format!("node {id}: its certificate has no move here"))?;
+        self.anchored += u64::from(steps > 0);
+        Ok(m)
     }
 }
 
@@ -346,6 +351,7 @@ fn join_one(
         t,
         line: Vec::new(),
         strategy: Vec::new(),
+        anchored: 0,
     };
     let mut header = None;
     let reached = reached(m, bounds, prover, t);
@@ -374,6 +380,13 @@ fn join_one(
     header.prover = prover;
     header.threshold = if win { 0 } else { t };
     walk(&header, &mut joiner).map_err(|e| JoinCertError::Walk(e.to_string()))?;
+    eprintln!(
+        "kosolve: {prover:?}'s certificate joined from {} certified nodes: {} prover decisions, {} \
+         of them below a memo hit of a leaf's walk",
+        joiner.books.len(),
+        joiner.strategy.len(),
+        joiner.anchored
+    );
     let cert = Certificate {
         header,
         strategy: joiner.strategy,
