@@ -163,8 +163,9 @@ fn claims(file: &Path) -> Vec<String> {
 
 /// `kosolve join DIR --certificate root.cert`, then `kosolve check` on
 /// it; its claims must be those of the single solve's certificates
-/// (`kosolve solve START --certificate`).
-fn check_joined_certificate(dir: &Path, start: &[&str]) {
+/// (`kosolve solve START --certificate`). Returns how many prover
+/// decisions the join took from below a memo hit of a leaf's walk.
+fn check_joined_certificate(dir: &Path, start: &[&str]) -> u64 {
     let joined = dir.join("root.cert");
     let (code, _, err) = run(&[
         "join",
@@ -173,6 +174,7 @@ fn check_joined_certificate(dir: &Path, start: &[&str]) {
         joined.to_str().unwrap(),
     ]);
     assert_eq!(code, 0, "join --certificate: {err}");
+    let joined_err = err;
     let (code, out, err) = run(&["check", joined.to_str().unwrap()]);
     assert_eq!(code, 0, "check of the joined certificate: {out}{err}");
     let single = dir.join("single.cert");
@@ -186,6 +188,18 @@ fn check_joined_certificate(dir: &Path, start: &[&str]) {
         claims(&single),
         "claims of the joined and the single certificates"
     );
+    // "... N prover decisions, M of them below a memo hit of a leaf's walk"
+    joined_err
+        .lines()
+        .filter_map(|l| {
+            l.split(" of them below")
+                .next()?
+                .rsplit(' ')
+                .next()?
+                .parse::<u64>()
+                .ok()
+        })
+        .sum()
 }
 
 /// Splits, checks the join before any task and with each answer missing,
@@ -250,7 +264,7 @@ fn round_trip(tag: &str, board: &str, rules: &str, position: Option<&str>, extra
         "{tag}: after restoring"
     );
     if extra.contains(&"--certificates") {
-        check_joined_certificate(&dir, &start);
+        let _ = check_joined_certificate(&dir, &start);
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -391,7 +405,11 @@ fn gnu_parallel_runs_a_split_of_3x4() {
     let j = join(&dir);
     assert_eq!(j["value"].as_i64(), Some(single), "{j}");
     assert_eq!(j["missing"], 0);
-    check_joined_certificate(&dir, &start);
+    let anchored = check_joined_certificate(&dir, &start);
+    assert!(
+        anchored > 0,
+        "no decision came from below a memo hit of a leaf's walk"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -422,6 +440,10 @@ fn slurm_runs_a_split_of_3x4() {
     let j = join(&dir);
     assert_eq!(j["value"].as_i64(), Some(single), "{j}");
     assert_eq!(j["missing"], 0);
-    check_joined_certificate(&dir, &start);
+    let anchored = check_joined_certificate(&dir, &start);
+    assert!(
+        anchored > 0,
+        "no decision came from below a memo hit of a leaf's walk"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
