@@ -42,6 +42,13 @@ pub trait Oracle {
     fn node(&mut self, _legal: &[Move]) -> Result<(), String> {
         Ok(())
     }
+
+    /// The memo answered the current node (after [`Oracle::play`] of the
+    /// move that led to it, and before its [`Oracle::undo`]) with the
+    /// entry stored by the node of the `node`-th call of [`Oracle::node`]
+    /// (from 0): the strategy there serves here. For a writer that joins
+    /// certificates (`kosolve join --certificate`); checking ignores it.
+    fn hit(&mut self, _node: u64) {}
 }
 
 /// A sequence of moves from the claim's start, shown as point indexes and
@@ -284,6 +291,8 @@ fn peak_rss_kib() -> Option<u64> {
 struct Entry {
     /// (word index, footprint mask, membership bits under the mask).
     words: Box<[(u32, u64, u64)]>,
+    /// The expanded node that stored it ([`Oracle::hit`]).
+    serial: u64,
 }
 
 impl Entry {
@@ -338,6 +347,8 @@ struct Frame {
     next: usize,
     /// What takes back the move that led here (`None` at the root).
     undo: Option<Undo>,
+    /// The node's number among the expanded nodes, from 0 ([`Oracle::hit`]).
+    serial: u64,
 }
 
 /// The walk's working state.
@@ -379,6 +390,8 @@ struct Walker {
     /// `basic`: the states of the expanded nodes on the stack, with the
     /// number of moves from the start to each.
     open: HashMap<State, usize, FastBuild>,
+    /// The nodes expanded so far ([`Oracle::hit`]).
+    expanded: u64,
 }
 
 impl Walker {
@@ -411,6 +424,7 @@ impl Walker {
             claim: Claim::Finished,
             basic: false,
             open: HashMap::default(),
+            expanded: 0,
         }
     }
 
@@ -504,6 +518,7 @@ impl Walker {
             .collect();
         let entry = Entry {
             words: words.into(),
+            serial: frame.serial,
         };
         self.log.truncate(frame.foot_start);
         self.log.extend(entry.tagged(history));
@@ -555,14 +570,17 @@ impl Walker {
                 return Ok(None);
             }
         }
-        if self.memo_hit(&key) {
+        if let Some(serial) = self.memo_hit(&key) {
             self.report.memo_hits += 1;
+            oracle.hit(serial);
             return Ok(None);
         }
         let foot_start = self.log.len();
         let mut queries = std::mem::take(&mut self.queries);
         queries.clear();
         let legal = self.game.legal_moves(&mut queries);
+        let serial = self.expanded;
+        self.expanded += 1;
         oracle
             .node(&legal)
             .map_err(|message| self.oracle_error(message))?;
@@ -607,6 +625,7 @@ impl Walker {
             moves,
             next: 0,
             undo: None,
+            serial,
         }))
     }
 
@@ -655,17 +674,13 @@ impl Walker {
     /// Looks the node up: the first stored entry of its state whose
     /// footprint the current history agrees with. On a hit the entry's
     /// footprint joins the enclosing subtrees' footprints (its test read
-    /// those records).
-    fn memo_hit(&mut self, key: &State) -> bool {
-        let Some(entries) = self.memo.get(key) else {
-            return false;
-        };
+    /// those records). Returns the number of the node that stored it.
+    fn memo_hit(&mut self, key: &State) -> Option<u64> {
+        let entries = self.memo.get(key)?;
         let history = self.game.history();
-        let Some(entry) = entries.iter().find(|e| e.matches(history)) else {
-            return false;
-        };
+        let entry = entries.iter().find(|e| e.matches(history))?;
         self.log.extend(entry.tagged(history));
-        true
+        Some(entry.serial)
     }
 }
 

@@ -9,10 +9,13 @@ mod gtp;
 mod gtp_analyze;
 mod gtp_kata;
 mod interrupt;
+mod join;
+mod join_cert;
 mod kee_multi;
 mod positions;
 mod report;
 mod solve;
+mod split;
 mod start;
 mod sweep;
 mod sweep_analysis;
@@ -51,6 +54,10 @@ enum Command {
     Report(report::Args),
     /// Play as a perfect player over GTP (the Go Text Protocol) on stdin/stdout.
     Gtp(gtp::Args),
+    /// Cut one solve into independent tasks for many machines (docs/split.md).
+    Split(split::Args),
+    /// The value of a split solve from its tasks' answers (docs/split.md).
+    Join(join::Args),
     /// Check proof certificates written by `solve --certificate` (docs/certificates.md).
     Check(check::Args),
 }
@@ -69,6 +76,8 @@ fn main() -> ExitCode {
         Command::Gtp(a) => gtp::run(a),
         Command::Expedite(a) => expedite::run(a),
         Command::Check(a) => check::run(a),
+        Command::Split(a) => split::run(a),
+        Command::Join(a) => join::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -386,7 +386,8 @@ fn live_line(threshold: i32, lower: i32, upper: i32, nodes: u64, rate: f64, byte
     )
 }
 
-fn komi_json(k: Komi) -> serde_json::Value {
+/// A komi in JSON: an integer where whole, else a number of points.
+pub(crate) fn komi_json(k: Komi) -> serde_json::Value {
     if k.halves() % 2 == 0 {
         json!(k.halves() / 2)
     } else {
@@ -532,10 +533,15 @@ fn status(r: &Report) -> &'static str {
 }
 
 fn value_meaning(rules: &Rules) -> &'static str {
-    if rules.ruleset == Ruleset::Basic {
+    value_meaning_of(rules.ruleset)
+}
+
+/// What a value of `ruleset` means, in words.
+pub(crate) fn value_meaning_of(ruleset: Ruleset) -> &'static str {
+    if ruleset == Ruleset::Basic {
         return "Black's margin with komi applied; void if neither side can force a finished game";
     }
-    match rules.ruleset.value_kind() {
+    match ruleset.value_kind() {
         ValueKind::Margin => "Black's area margin at komi 0 with perfect play",
         ValueKind::WinLoss => "+1 Black wins, -1 White wins",
         ValueKind::WinDrawLoss => "+1 Black wins, 0 draw, -1 White wins",
