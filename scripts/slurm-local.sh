@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A one-node SLURM cluster on this machine, for the split test
 # (crates/cli/tests/split_cli.rs, `slurm_runs_a_split`) and for trying
-# `sbatch split.sbatch` by hand (docs/split.md).
+# `sbatch split.sbatch` by hand (docs/distributed.md).
 #
 #   scripts/slurm-local.sh start   # write the config, start munged, slurmctld, slurmd
 #   scripts/slurm-local.sh status  # sinfo

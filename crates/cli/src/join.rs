@@ -1,5 +1,5 @@
 //! `kosolve join`: the root's value from a split's answers, by minimax over
-//! the split tree (docs/split.md, "Why the join is exact").
+//! the split tree (docs/distributed.md, "Why the join is exact").
 
 use crate::common::{CliError, Format};
 use crate::split::{check_ruleset, Kind, Manifest, FORMAT, MANIFEST, TASKS};

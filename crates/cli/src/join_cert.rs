@@ -1,5 +1,5 @@
 //! `kosolve join --certificate FILE`: the start's certificates, joined from
-//! those of the split's leaves (docs/split.md, "Certificates").
+//! those of the split's leaves (docs/distributed.md, "Certificates").
 //!
 //! A certificate's stream is the prover's moves in the order of the
 //! checker's walk, and the walk's memo skips subtrees, so the leaves'

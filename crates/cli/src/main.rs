@@ -54,9 +54,9 @@ enum Command {
     Report(report::Args),
     /// Play as a perfect player over GTP (the Go Text Protocol) on stdin/stdout.
     Gtp(gtp::Args),
-    /// Cut one solve into independent tasks for many machines (docs/split.md).
+    /// Cut one solve into independent tasks for many machines (docs/distributed.md).
     Split(split::Args),
-    /// The value of a split solve from its tasks' answers (docs/split.md).
+    /// The value of a split solve from its tasks' answers (docs/distributed.md).
     Join(join::Args),
     /// Check proof certificates written by `solve --certificate` (docs/certificates.md).
     Check(check::Args),

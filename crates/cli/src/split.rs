@@ -1,4 +1,4 @@
-//! `kosolve split`: one solve cut into many independent tasks (docs/split.md).
+//! `kosolve split`: one solve cut into many independent tasks (docs/distributed.md).
 //!
 //! The game tree from the start is expanded into a split tree, guided by
 //! short node-capped searches; its open leaves become tasks, each a game
@@ -40,7 +40,7 @@ pub fn check_ruleset(ruleset: Ruleset) -> Result<(), CliError> {
     if UNSUPPORTED.contains(&ruleset) {
         return Err(CliError::Refused(format!(
             "split and join handle the margin rulesets (psk, ssk, nssk, tromp-taylor, fixed, \
-             basic-fixed, bkr) and primitive, not '{}' (docs/split.md)",
+             basic-fixed, bkr) and primitive, not '{}' (docs/distributed.md)",
             ruleset.name()
         )));
     }
@@ -73,7 +73,7 @@ pub struct Args {
     out: String,
     /// Nodes of the short search run on each node of the frontier (checked
     /// every 1,024 nodes); the node to expand next is the open one this
-    /// search left least decided (docs/split.md, "Balance"). 0: no search,
+    /// search left least decided (docs/distributed.md, "Balance"). 0: no search,
     /// the split goes by breadth.
     #[arg(long, default_value_t = 20_000)]
     budget: u64,
@@ -86,6 +86,14 @@ pub struct Args {
     /// Transposition table cap in MiB of each task's solve (default: the solve's own).
     #[arg(long)]
     memory: Option<usize>,
+    /// Each task stops after about this many seconds and answers its proven
+    /// bounds (`solve --max-seconds`); `join --missing` lists it again.
+    #[arg(long)]
+    task_max_seconds: Option<f64>,
+    /// Each task stops after about this many nodes and answers its proven
+    /// bounds (`solve --max-nodes`).
+    #[arg(long)]
+    task_max_nodes: Option<u64>,
     /// The command the tasks run (default: the path of this kosolve).
     #[arg(long)]
     exe: Option<String>,
@@ -96,7 +104,7 @@ pub struct Args {
     certificates: bool,
 }
 
-/// The manifest of a split (`split.json`, docs/split.md "The manifest").
+/// The manifest of a split (`split.json`, docs/distributed.md "The manifest").
 #[derive(Serialize, Deserialize, Debug, Clone)]
 pub struct Manifest {
     /// [`FORMAT`].
@@ -350,6 +358,12 @@ pub fn run(args: Args) -> Result<(), CliError> {
             rules.ruleset
         )));
     }
+    crate::common::check_max_seconds(args.task_max_seconds).map_err(|_| {
+        CliError::Usage(format!(
+            "--task-max-seconds must be a non-negative number (got {})",
+            args.task_max_seconds.unwrap_or_default()
+        ))
+    })?;
     if args.leaves == 0 {
         return Err(CliError::Usage("--leaves must be at least 1".into()));
     }
@@ -386,6 +400,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
         exe: &exe,
         threads: args.threads,
         memory: args.memory,
+        max_seconds: args.task_max_seconds,
+        max_nodes: args.task_max_nodes,
         certificates: args.certificates,
     };
     let manifest = plan.write(&out, &tree, args.budget, range)?;
@@ -413,6 +429,10 @@ struct Plan<'a> {
     exe: &'a str,
     threads: usize,
     memory: Option<usize>,
+    /// Each task's `--max-seconds`.
+    max_seconds: Option<f64>,
+    /// Each task's `--max-nodes`.
+    max_nodes: Option<u64>,
     certificates: bool,
 }
 
@@ -517,7 +537,15 @@ impl Plan<'_> {
         let memory = self
             .memory
             .map(|m| format!(" --memory {m}"))
-            .unwrap_or_default();
+            .unwrap_or_default()
+            + &self
+                .max_seconds
+                .map(|t| format!(" --max-seconds {t}"))
+                .unwrap_or_default()
+            + &self
+                .max_nodes
+                .map(|n| format!(" --max-nodes {n}"))
+                .unwrap_or_default();
         let tmp = format!("answers/{leaf}.json.tmp-$$");
         let cert = if self.certificates {
             format!(" --certificate certs/{leaf}.cert")
@@ -545,7 +573,7 @@ impl Plan<'_> {
              #SBATCH --output=logs/%A_%a.out\n\
              # kosolve split: task i runs line i+1 of tasks.txt. Submit from this\n\
              # directory: sbatch split.sbatch (sbatch --wait to wait for the array),\n\
-             # then kosolve join . (docs/split.md).{}\n\
+             # then kosolve join . (docs/distributed.md).{}\n\
              set -euo pipefail\n\
              cd \"${{SLURM_SUBMIT_DIR:-.}}\"\n\
              sed -n \"$((SLURM_ARRAY_TASK_ID+1))p\" {TASKS} | bash\n",

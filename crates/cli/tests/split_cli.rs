@@ -379,6 +379,11 @@ fn have(cmd: &str) -> bool {
 #[test]
 fn gnu_parallel_runs_a_split_of_3x4() {
     if !have("parallel") {
+        // .ci/run installs it: missing under CI is a failure.
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI installs GNU parallel (.ci/run) and it is missing"
+        );
         eprintln!("skipped: GNU parallel is not installed (apt-get install -y parallel)");
         return;
     }
@@ -445,5 +450,71 @@ fn slurm_runs_a_split_of_3x4() {
         anchored > 0,
         "no decision came from below a memo hit of a leaf's walk"
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn task_limits_leave_proven_bounds_that_a_rerun_finishes() {
+    // 3x3 psk from the empty board, the split by breadth: each task capped
+    // at 1,024 nodes answers bounds, not its value; the join's bounds must
+    // hold the single solve's value, and `join --missing` lists exactly
+    // the unfinished tasks. Run again without the cap (the lines
+    // `--missing` printed, less the limit), the join gives the value.
+    let dir = tmpdir("split", "limits");
+    let single = solve_json(&["--board", "3x3", "--rules", "psk"])["value"]
+        .as_i64()
+        .unwrap();
+    let m = split(
+        &dir,
+        &[
+            "--board",
+            "3x3",
+            "--rules",
+            "psk",
+            "--leaves",
+            "6",
+            "--budget",
+            "0",
+            "--task-max-nodes",
+            "1024",
+            "--task-max-seconds",
+            "60",
+        ],
+    );
+    let lines = tasks(&dir);
+    assert!(!lines.is_empty(), "{m}");
+    for line in &lines {
+        assert!(
+            line.contains(" --max-nodes 1024") && line.contains(" --max-seconds 60"),
+            "{line}"
+        );
+        run_task(&dir, line);
+    }
+    let j = join(&dir);
+    let (lo, hi) = bounds(&j);
+    assert!(
+        lo <= single && single <= hi,
+        "[{lo}, {hi}] misses {single}: {j}"
+    );
+    assert!(lo < hi, "1,024 nodes a task solved 3x3: {j}");
+    let again = run(&["join", dir.to_str().unwrap(), "--missing"]).1;
+    let again: Vec<&str> = again.lines().collect();
+    assert!(!again.is_empty() && again.len() <= lines.len());
+    for line in again {
+        assert!(lines.iter().any(|l| l == line), "{line}");
+        run_task(&dir, &line.replace(" --max-nodes 1024", ""));
+    }
+    let j = join(&dir);
+    assert_eq!(j["value"].as_i64(), Some(single), "{j}");
+    let (code, _, err) = run(&[
+        "split",
+        "--board",
+        "2x2",
+        "--task-max-seconds=-1",
+        "--out",
+        dir.join("bad").to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--task-max-seconds"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
