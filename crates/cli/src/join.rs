@@ -36,9 +36,9 @@ pub struct Args {
 enum Answer {
     /// No answer file (or one that cannot be read).
     Missing,
-    /// The task stopped before the bounds met.
+    /// The task stopped before the bounds met (or decided the window).
     Unfinished,
-    /// The exact value.
+    /// The exact value, or bounds that decide the split's window.
     Done,
 }
 
@@ -113,6 +113,12 @@ fn read_answer(dir: &Path, file: &str, m: &Manifest) -> Option<(i32, i32)> {
     }
 }
 
+/// Whether proven bounds answer all that is asked: they meet, or they
+/// lie wholly below or above the split's window.
+fn decides(m: &Manifest, (lo, hi): (i32, i32)) -> bool {
+    lo == hi || m.window.is_some_and(|[a, b]| hi < a || lo > b)
+}
+
 /// Minimax over the split tree: each node's proven bounds, from the
 /// leaves' answers (or, where missing, the bounds the split proved).
 fn join(dir: &Path, m: &Manifest) -> Result<Joined, CliError> {
@@ -133,7 +139,7 @@ fn join(dir: &Path, m: &Manifest) -> Result<Joined, CliError> {
                 let got = read_answer(dir, answer, m);
                 let state = match got {
                     None => Answer::Missing,
-                    Some((lo, hi)) if lo == hi => Answer::Done,
+                    Some(b) if decides(m, b) => Answer::Done,
                     Some(_) => Answer::Unfinished,
                 };
                 answers.push((*task, state));
@@ -221,6 +227,11 @@ pub fn run(args: Args) -> Result<(), CliError> {
     );
     let solved_in_split = nodes(|k| matches!(k, Kind::Solved { .. }));
     let value = (lower == upper).then_some(lower);
+    let status = match value {
+        Some(_) => "solved",
+        None if decides(&m, (lower, upper)) => "decided",
+        None => "unsolved",
+    };
     let kind = ruleset.value_kind();
     let out = value.map(|v| outcome(kind, v, komi));
     let v = |x: i32| Value::of_search(ruleset, x);
@@ -232,7 +243,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 "rules": m.rules,
                 "suicide": m.suicide,
                 "komi": crate::solve::komi_json(komi),
-                "status": if value.is_some() { "solved" } else { "unsolved" },
+                "status": status,
+                "window": m.window,
                 "value": value,
                 "lower": lower,
                 "upper": upper,
@@ -253,7 +265,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             let meaning = crate::solve::value_meaning_of(ruleset);
             match value {
                 Some(x) => println!("value: {} ({meaning})", v(x).signed()),
-                None => println!("value: unsolved; proven bounds [{lower}, {upper}] ({meaning})"),
+                None => println!("value: {status}; proven bounds [{lower}, {upper}] ({meaning})"),
             }
             if let Some(o) = out {
                 println!("outcome: {o}");

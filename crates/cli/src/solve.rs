@@ -79,6 +79,12 @@ pub struct Args {
     /// Values never depend on it.
     #[arg(long, default_value = "auto", value_parser = parse_engine)]
     engine: kosolve_solver::Engine,
+    /// Stop once the value is decided against the window A,B (values at
+    /// komi 0): proven exact, below A, or above B. The answer is then
+    /// proven bounds with status `decided` (the tasks of a split,
+    /// docs/distributed.md, "Windows"). Only the search reads it.
+    #[arg(long, value_name = "A,B", allow_hyphen_values = true, value_parser = parse_window)]
+    window: Option<(i32, i32)>,
     /// Search board plays before the pass (for measuring move ordering).
     #[arg(long, hide = true)]
     pass_last: bool,
@@ -146,6 +152,20 @@ fn multi_request(args: &Args, k: usize) -> crate::kee_multi::Request {
 fn parse_engine(s: &str) -> Result<kosolve_solver::Engine, String> {
     kosolve_solver::Engine::from_name(s)
         .ok_or_else(|| format!("unknown engine '{s}': expected auto, pns or id"))
+}
+
+/// A window `A,B` of values with A <= B.
+pub(crate) fn parse_window(s: &str) -> Result<(i32, i32), String> {
+    let bad = || format!("a window is two whole values A,B with A <= B (got '{s}')");
+    let (a, b) = s.split_once(',').ok_or_else(bad)?;
+    let (a, b): (i32, i32) = (
+        a.trim().parse().map_err(|_| bad())?,
+        b.trim().parse().map_err(|_| bad())?,
+    );
+    if a > b {
+        return Err(bad());
+    }
+    Ok((a, b))
 }
 
 fn parse_method(s: &str) -> Result<Method, String> {
@@ -242,6 +262,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             symmetry: !args.no_symmetry,
             dependencies: !args.whole_keys,
             pv: true,
+            window: args.window,
             ..SearchSettings::default()
         },
         hooks: Hooks {
@@ -279,8 +300,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
         write_certificate(Path::new(path), &board, rules, &setup, &report, &opts)?;
     }
     match args.format {
-        Format::Json => println!("{}", to_json(&board, &report, &setup)),
-        Format::Text => print!("{}", to_text(&board, &report, args.pv, &setup)),
+        Format::Json => println!("{}", to_json(&board, &report, &setup, args.window)),
+        Format::Text => print!("{}", to_text(&board, &report, args.pv, &setup, args.window)),
     }
     Ok(())
 }
@@ -407,7 +428,12 @@ fn value_json(v: Value) -> serde_json::Value {
 
 /// Where the setup is not the empty board, the position the solve starts
 /// from and its player to move are reported.
-fn to_json(board: &Arc<Board>, r: &Report, setup: &Setup) -> serde_json::Value {
+fn to_json(
+    board: &Arc<Board>,
+    r: &Report,
+    setup: &Setup,
+    window: Option<(i32, i32)>,
+) -> serde_json::Value {
     let a = &r.answer;
     let pv: Vec<String> = a.pv().iter().map(|m| m.name(board)).collect();
     let pv_length = pv.len();
@@ -417,7 +443,8 @@ fn to_json(board: &Arc<Board>, r: &Report, setup: &Setup) -> serde_json::Value {
         "rules": r.rules.ruleset.name(),
         "suicide": r.rules.suicide.name(),
         "komi": komi_json(r.rules.komi),
-        "status": status(r),
+        "status": status(r, window),
+        "window": window.map(|(a, b)| [a, b]),
         "method": a.method().name(),
         "stopped": r.total.stopped.map(|s| s.name()),
         "value": a.value_in(rs).map(value_json),
@@ -524,7 +551,13 @@ fn to_json(board: &Arc<Board>, r: &Report, setup: &Setup) -> serde_json::Value {
 }
 
 /// `solved`, `interrupted` (Ctrl-C stopped it) or `unsolved`.
-fn status(r: &Report) -> &'static str {
+/// The answer's status: `solved`, `decided` (bounds that decide the
+/// window), or why it stopped.
+fn status(r: &Report, window: Option<(i32, i32)>) -> &'static str {
+    let decided = |(lo, hi): (i32, i32)| window.is_some_and(|(a, b)| hi < a || lo > b);
+    if !r.answer.is_solved() && r.answer.bounds().is_some_and(decided) {
+        return "decided";
+    }
     match (r.answer.is_solved(), r.total.stopped) {
         (true, _) => "solved",
         (false, Some(why)) => why.status(),
@@ -551,10 +584,16 @@ pub(crate) fn value_meaning_of(ruleset: Ruleset) -> &'static str {
 /// The text report of a solve: the heading, the value, the method's own
 /// lines (parity games, komi analysis), the principal variation (as
 /// diagrams with `show_pv`) and the effort.
-fn to_text(board: &Arc<Board>, r: &Report, show_pv: bool, setup: &Setup) -> String {
+fn to_text(
+    board: &Arc<Board>,
+    r: &Report,
+    show_pv: bool,
+    setup: &Setup,
+    window: Option<(i32, i32)>,
+) -> String {
     let mut t = String::new();
     write_heading(&mut t, board, r, setup);
-    write_value(&mut t, r);
+    write_value(&mut t, r, window);
     let a = &r.answer;
     if let (false, Some(why)) = (a.is_solved(), r.total.stopped) {
         let _ = writeln!(t, "stopped by: {why}");
@@ -604,7 +643,7 @@ fn write_heading(t: &mut String, board: &Arc<Board>, r: &Report, setup: &Setup) 
 
 /// The `value:` line: the value or the proven bounds (and, for the
 /// retrograde analysis, VB, VW and the states).
-fn write_value(t: &mut String, r: &Report) {
+fn write_value(t: &mut String, r: &Report, window: Option<(i32, i32)>) {
     let a = &r.answer;
     match (a, a.bounds()) {
         (Answer::Retrograde(_) | Answer::Proof(_), _) => {
@@ -634,7 +673,7 @@ fn write_value(t: &mut String, r: &Report) {
             let _ = writeln!(
                 t,
                 "value: {}; proven bounds [{lower}, {upper}] ({})",
-                status(r),
+                status(r, window),
                 value_meaning(&r.rules)
             );
         }
@@ -652,7 +691,7 @@ fn write_value(t: &mut String, r: &Report) {
                 let _ = writeln!(
                     t,
                     "value: {}; VB >= {}, VW <= {} so far ({})",
-                    status(r),
+                    status(r, window),
                     h(vb_at_least),
                     h(vw_at_most),
                     value_meaning(&r.rules)
@@ -661,7 +700,7 @@ fn write_value(t: &mut String, r: &Report) {
                 let _ = writeln!(
                     t,
                     "value: {}; {} proves nothing until it ends ({})",
-                    status(r),
+                    status(r, window),
                     method.words(),
                     value_meaning(&r.rules)
                 );

@@ -102,6 +102,14 @@ pub struct Args {
     /// and `kosolve join --certificate FILE` joins them into the start's.
     #[arg(long)]
     certificates: bool,
+    /// Each task answers only against the window A,B (values at komi 0):
+    /// its exact value where it lies in [A, B], else a bound that shows it
+    /// below A or above B (`solve --window`; docs/distributed.md,
+    /// "Windows"). Cheaper tasks; the join then proves the start's value
+    /// where it lies in the window, and a bound where it does not.
+    #[arg(long, value_name = "A,B", allow_hyphen_values = true,
+          value_parser = crate::solve::parse_window, conflicts_with = "certificates")]
+    window: Option<(i32, i32)>,
 }
 
 /// The manifest of a split (`split.json`, docs/distributed.md "The manifest").
@@ -126,6 +134,10 @@ pub struct Manifest {
     /// Whether the split writes certificates (`--certificates`).
     #[serde(default)]
     pub certificates: bool,
+    /// The tasks' window `[a, b]` (`--window`), if any: an answer is
+    /// finished once it decides the window.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub window: Option<[i32; 2]>,
     /// The nodes of the split tree, the root first; a child's id is
     /// always greater than its parent's.
     pub nodes: Vec<Node>,
@@ -402,6 +414,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         memory: args.memory,
         max_seconds: args.task_max_seconds,
         max_nodes: args.task_max_nodes,
+        window: args.window,
         certificates: args.certificates,
     };
     let manifest = plan.write(&out, &tree, args.budget, range)?;
@@ -433,6 +446,8 @@ struct Plan<'a> {
     max_seconds: Option<f64>,
     /// Each task's `--max-nodes`.
     max_nodes: Option<u64>,
+    /// Each task's `--window`.
+    window: Option<(i32, i32)>,
     certificates: bool,
 }
 
@@ -545,6 +560,10 @@ impl Plan<'_> {
             + &self
                 .max_nodes
                 .map(|n| format!(" --max-nodes {n}"))
+                .unwrap_or_default()
+            + &self
+                .window
+                .map(|(a, b)| format!(" --window={a},{b}"))
                 .unwrap_or_default();
         let tmp = format!("answers/{leaf}.json.tmp-$$");
         let cert = if self.certificates {
@@ -681,6 +700,7 @@ impl Plan<'_> {
             budget,
             range: [range.0, range.1],
             certificates: self.certificates,
+            window: self.window.map(|(a, b)| [a, b]),
             nodes,
         };
         let text = serde_json::to_string_pretty(&manifest)

@@ -518,3 +518,60 @@ fn task_limits_leave_proven_bounds_that_a_rerun_finishes() {
     assert!(err.contains("--task-max-seconds"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn windowed_tasks_join_to_the_value_or_a_bound_on_its_side() {
+    // 3x3 psk from the empty board: with the window at the single solve's
+    // value the join proves that value; with a window above it, a bound
+    // below the window, status `decided`, every task done.
+    let single = solve_json(&["--board", "3x3", "--rules", "psk"])["value"]
+        .as_i64()
+        .unwrap();
+    for (tag, a, b) in [("at", single, single), ("above", single + 1, single + 2)] {
+        let dir = tmpdir("split", &format!("window-{tag}"));
+        let window = format!("--window={a},{b}");
+        split(
+            &dir,
+            &[
+                "--board", "3x3", "--rules", "psk", "--leaves", "6", "--budget", "0", &window,
+            ],
+        );
+        let lines = tasks(&dir);
+        assert!(lines.len() >= 6, "{lines:?}");
+        for line in lines {
+            assert!(line.contains(&format!(" {window}")), "{line}");
+            run_task(&dir, &line);
+        }
+        let j = join(&dir);
+        assert_eq!(j["missing"], 0, "{j}");
+        assert_eq!(j["unfinished"], 0, "{j}");
+        let (lo, hi) = bounds(&j);
+        if tag == "at" {
+            assert_eq!(j["value"].as_i64(), Some(single), "{j}");
+        } else {
+            assert!(lo <= single && single <= hi && hi < a, "{j}");
+            assert_eq!(j["status"], "decided", "{j}");
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    let dir = tmpdir("split", "window-bad");
+    let d = dir.to_str().unwrap();
+    for bad in [
+        vec!["split", "--board", "2x2", "--window=2,1", "--out", d],
+        vec!["split", "--board", "2x2", "--window=1", "--out", d],
+        vec![
+            "split",
+            "--board",
+            "2x2",
+            "--window=0,0",
+            "--certificates",
+            "--out",
+            d,
+        ],
+        vec!["solve", "--board", "2x2", "--window=x,1"],
+    ] {
+        let (code, _, err) = run(&bad);
+        assert_eq!(code, 2, "{bad:?}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -185,6 +185,13 @@ pub struct SearchSettings {
     /// [`solve_from`] refuses it, and the measured 1x9 psk gives +1 with it
     /// off, where the value is 0.
     pub avoids: bool,
+    /// Stop once the value is decided against this window `[a, b]` (at
+    /// komi 0, `a <= b`): once it is proven exact, below `a`, or above
+    /// `b`. The answer is then proven bounds, not a value, unless the
+    /// value lies in the window. Only the forward search reads it; every
+    /// other method answers the exact value, which decides any window.
+    /// For the tasks of a split (docs/distributed.md, "Windows").
+    pub window: Option<(i32, i32)>,
 }
 
 impl Default for SearchSettings {
@@ -203,6 +210,7 @@ impl Default for SearchSettings {
             symmetry: true,
             territory: true,
             avoids: true,
+            window: None,
         }
     }
 }

@@ -1253,6 +1253,15 @@ pub(crate) fn drive<G: Game>(game: &G, shared: &Shared, opts: &SolveOptions) -> 
             l.upper.store(hi, Ordering::Relaxed);
         }
     };
+    // Stop once the value is decided against the window, if any.
+    let window = opts.search.window;
+    let open = |lo: i32, hi: i32| lo < hi && window.is_none_or(|(a, b)| a <= hi && lo <= b);
+    // A threshold of no use against the window moves to the nearest that
+    // is: "value >= t" for a <= t <= b + 1 (and lo < t <= hi, as before).
+    let useful = |t: i32, lo: i32, hi: i32| match window {
+        Some((a, b)) => t.clamp(a.max(lo + 1), b.saturating_add(1).min(hi)),
+        None => t,
+    };
     match opts.search.strategy {
         Strategy::FullWindow => {
             let v = s.search(lo - 1, hi + 1, 0, UNLIMITED);
@@ -1266,8 +1275,8 @@ pub(crate) fn drive<G: Game>(game: &G, shared: &Shared, opts: &SolveOptions) -> 
             // Fail-soft tests, galloping from 0 (docs/solver.md, "The
             // order of the thresholds").
             let mut order = Thresholds::new();
-            while lo < hi {
-                let beta = order.next(lo, hi);
+            while open(lo, hi) {
+                let beta = useful(order.next(lo, hi), lo, hi);
                 publish(beta, lo, hi);
                 let v = pns_race(&mut s, game, shared, beta);
                 if s.aborted {
@@ -1285,8 +1294,8 @@ pub(crate) fn drive<G: Game>(game: &G, shared: &Shared, opts: &SolveOptions) -> 
         }
         Strategy::Mtdf => {
             let mut g = 0i32.clamp(lo, hi);
-            while lo < hi {
-                let beta = if g <= lo { lo + 1 } else { g };
+            while open(lo, hi) {
+                let beta = useful(if g <= lo { lo + 1 } else { g }, lo, hi);
                 publish(beta, lo, hi);
                 let v = s.null_window(beta, 0, opts.search.deepening);
                 if s.aborted {

@@ -110,3 +110,55 @@ fn pns_matches_alpha_beta_on_empty_boards() {
         }
     }
 }
+
+/// A window stops the search once the value is decided against it
+/// (`SearchSettings::window`, the tasks of a split): from random states,
+/// under both engines, the bounds must hold the exact value found without
+/// a window, and must be that value where it lies in the window, or lie
+/// wholly on one side of the window where it does not.
+#[test]
+fn windows_decide_against_the_exact_value() {
+    let mut early = 0;
+    for rs in [Ruleset::Psk, Ruleset::Fixed, Ruleset::Primitive] {
+        for (g, label) in random_states(rs, &["1x4", "2x2", "2x3"], 0, 4, 0x517D, |i| i % 5) {
+            let Some(v) = solve_game(&g, &options(Engine::Id, 1, false)).value() else {
+                continue;
+            };
+            for engine in [Engine::Pns, Engine::Id] {
+                for (a, b) in [
+                    (v - 2, v - 1),
+                    (v - 1, v),
+                    (v, v),
+                    (v, v + 2),
+                    (v + 1, v + 1),
+                ] {
+                    let mut o = options(engine, 1, false);
+                    o.search.window = Some((a, b));
+                    let s = solve_game(&g, &o);
+                    let what = format!("{label}, {engine:?}, window [{a}, {b}], value {v}");
+                    assert!(
+                        s.lower <= v && v <= s.upper,
+                        "{what}: [{}, {}]",
+                        s.lower,
+                        s.upper
+                    );
+                    if (a..=b).contains(&v) {
+                        assert_eq!((s.lower, s.upper), (v, v), "{what}");
+                    } else {
+                        assert!(
+                            s.upper < a || s.lower > b,
+                            "{what}: [{}, {}]",
+                            s.lower,
+                            s.upper
+                        );
+                        early += usize::from(s.lower < s.upper);
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        early > 0,
+        "no window ever stopped a search before its value"
+    );
+}
