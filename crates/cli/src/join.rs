@@ -129,6 +129,7 @@ fn join(dir: &Path, m: &Manifest) -> Result<Joined, CliError> {
         let node = &m.nodes[i];
         bounds[i] = match &node.kind {
             Kind::Terminal { value } | Kind::Solved { value, .. } => (*value, *value),
+            Kind::Decided { lower, upper } => (*lower, *upper),
             Kind::Leaf {
                 task,
                 answer,

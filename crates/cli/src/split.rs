@@ -181,6 +181,15 @@ pub enum Kind {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         certificate: Option<String>,
     },
+    /// With `--window`: not expanded and no task, because the window is
+    /// decided without it: its own bounds, or with its siblings' those
+    /// of an ancestor, lie wholly below or above the window.
+    Decided {
+        /// The lower bound the split's short search proved.
+        lower: i32,
+        /// The upper bound the split's short search proved.
+        upper: i32,
+    },
     /// A task: solved by `kosolve solve --game FILE`.
     Leaf {
         /// The task's name (`L0007`).
@@ -235,11 +244,19 @@ struct Prober {
     nodes: u64,
     /// The budget; 0: no search (every node not over is open).
     budget: u64,
+    /// The tasks' window (`--window`): the short searches stop once they
+    /// decide it, and a node whose bounds decide it needs no task.
+    window: Option<(i32, i32)>,
 }
 
 impl Prober {
     /// A prober of the states below `root`.
-    fn new(root: StandardGame, budget: u64, memory_mib: usize) -> Prober {
+    fn new(
+        root: StandardGame,
+        budget: u64,
+        memory_mib: usize,
+        window: Option<(i32, i32)>,
+    ) -> Prober {
         let opts = SolveOptions {
             threads: 1,
             memory_mib: memory_mib.max(1),
@@ -250,6 +267,7 @@ impl Prober {
             },
             search: SearchSettings {
                 pv: false,
+                window,
                 ..SearchSettings::default()
             },
             ..SolveOptions::default()
@@ -261,6 +279,7 @@ impl Prober {
             tables,
             nodes: 0,
             budget,
+            window,
         }
     }
 
@@ -305,9 +324,10 @@ impl Prober {
 /// The open node to expand next: the widest proven bounds (the most tests
 /// left undecided after a search of the whole budget), then the shallowest,
 /// then the first made.
-fn next_to_expand(tree: &[Grow]) -> Option<usize> {
+fn next_to_expand(tree: &[Grow], needed: &[bool]) -> Option<usize> {
     tree.iter()
         .enumerate()
+        .filter(|&(i, _)| needed[i])
         .filter_map(|(i, n)| match n.state {
             State::Open { lower, upper } => Some((
                 upper - lower,
@@ -322,16 +342,18 @@ fn next_to_expand(tree: &[Grow]) -> Option<usize> {
 
 /// Grows the split tree from `root` until it has at least `target` open
 /// leaves, none is left, or it has expanded `target * 64 + 64` nodes.
-fn grow(prober: &mut Prober, target: usize) -> Vec<Grow> {
+fn grow(prober: &mut Prober, target: usize) -> (Vec<Grow>, Vec<bool>) {
     let mut tree = vec![prober.probe(Vec::new())];
-    let open = |t: &[Grow]| {
+    let mut need = needed(&tree, prober.window);
+    let open = |t: &[Grow], needed: &[bool]| {
         t.iter()
-            .filter(|n| matches!(n.state, State::Open { .. }))
+            .zip(needed)
+            .filter(|(n, &w)| w && matches!(n.state, State::Open { .. }))
             .count()
     };
     let mut expansions = 0usize;
-    while open(&tree) < target && expansions < target.saturating_mul(64).saturating_add(64) {
-        let Some(i) = next_to_expand(&tree) else {
+    while open(&tree, &need) < target && expansions < target.saturating_mul(64).saturating_add(64) {
+        let Some(i) = next_to_expand(&tree, &need) else {
             break;
         };
         expansions += 1;
@@ -348,8 +370,57 @@ fn grow(prober: &mut Prober, target: usize) -> Vec<Grow> {
             tree.push(child);
         }
         tree[i].state = State::Interior(children);
+        need = needed(&tree, prober.window);
     }
-    tree
+    (tree, need)
+}
+
+/// Each node's proven bounds: minimax over the tree, the open nodes
+/// taking the bounds of their short search.
+fn tree_bounds(tree: &[Grow]) -> Vec<(i32, i32)> {
+    let mut b = vec![(0, 0); tree.len()];
+    // A child's id is always greater than its parent's.
+    for i in (0..tree.len()).rev() {
+        b[i] = match &tree[i].state {
+            State::Terminal(v) | State::Solved { value: v, .. } => (*v, *v),
+            State::Open { lower, upper } => (*lower, *upper),
+            State::Interior(children) => {
+                let black = tree[i].to_move == Color::Black;
+                let pick = |x: i32, y: i32| if black { x.max(y) } else { x.min(y) };
+                let mut it = children.iter().map(|&(_, c)| b[c]);
+                let first = it.next().unwrap_or((0, 0));
+                it.fold(first, |(lo, hi), (l, h)| (pick(lo, l), pick(hi, h)))
+            }
+        };
+    }
+    b
+}
+
+/// Which nodes the join still needs: with a window, a node is not needed
+/// once it or an ancestor is decided against the window (bounds that
+/// meet, or lie wholly below or above it); its open leaves then get no
+/// task. Without a window every node is needed, as every leaf's exact
+/// value may be asked for (and its certificate, with `--certificates`).
+fn needed(tree: &[Grow], window: Option<(i32, i32)>) -> Vec<bool> {
+    let mut need = vec![true; tree.len()];
+    let Some((a, b)) = window else {
+        return need;
+    };
+    let bounds = tree_bounds(tree);
+    for i in 0..tree.len() {
+        let (lo, hi) = bounds[i];
+        if lo == hi || hi < a || lo > b {
+            need[i] = false;
+        }
+        if let State::Interior(children) = &tree[i].state {
+            if !need[i] {
+                for &(_, c) in children {
+                    need[c] = false;
+                }
+            }
+        }
+    }
+    need
 }
 
 /// Runs the subcommand.
@@ -397,8 +468,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
         .standard(start.board.clone(), rules.with_komi(Komi::ZERO))
         .map_err(|e| CliError::Usage(e.to_string()))?;
     let range = value_range(&root);
-    let mut prober = Prober::new(root, args.budget, args.split_memory);
-    let tree = grow(&mut prober, args.leaves);
+    let mut prober = Prober::new(root, args.budget, args.split_memory, args.window);
+    let (tree, needed) = grow(&mut prober, args.leaves);
     let exe = match &args.exe {
         Some(e) => e.clone(),
         None => std::env::current_exe()
@@ -417,16 +488,17 @@ pub fn run(args: Args) -> Result<(), CliError> {
         window: args.window,
         certificates: args.certificates,
     };
-    let manifest = plan.write(&out, &tree, args.budget, range)?;
+    let manifest = plan.write(&out, &tree, &needed, args.budget, range)?;
     let count = |f: fn(&Kind) -> bool| manifest.nodes.iter().filter(|n| f(&n.kind)).count();
     eprintln!(
         "kosolve: split into {} tasks in {} ({} nodes: {} interior, {} solved while splitting, \
-         {} game ends; {} search nodes, {:.2} s)",
+         {} decided against the window, {} game ends; {} search nodes, {:.2} s)",
         count(|k| matches!(k, Kind::Leaf { .. })),
         out.display(),
         manifest.nodes.len(),
         count(|k| matches!(k, Kind::Interior { .. })),
         count(|k| matches!(k, Kind::Solved { .. })),
+        count(|k| matches!(k, Kind::Decided { .. })),
         count(|k| matches!(k, Kind::Terminal { .. })),
         prober.nodes,
         started.elapsed().as_secs_f64()
@@ -612,6 +684,7 @@ impl Plan<'_> {
         &self,
         out: &Path,
         tree: &[Grow],
+        needed: &[bool],
         budget: u64,
         range: (i32, i32),
     ) -> Result<Manifest, CliError> {
@@ -652,6 +725,10 @@ impl Plan<'_> {
                     value: *value,
                     nodes: *nodes,
                     certificate: self.solved_certificate(out, id, &n.path)?,
+                },
+                State::Open { lower, upper } if !needed[id] => Kind::Decided {
+                    lower: *lower,
+                    upper: *upper,
                 },
                 State::Open { lower, upper } => {
                     let task = count;

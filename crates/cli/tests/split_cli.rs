@@ -522,22 +522,35 @@ fn task_limits_leave_proven_bounds_that_a_rerun_finishes() {
 #[test]
 fn windowed_tasks_join_to_the_value_or_a_bound_on_its_side() {
     // 3x3 psk from the empty board: with the window at the single solve's
-    // value the join proves that value; with a window above it, a bound
-    // below the window, status `decided`, every task done.
+    // value the join proves that value; with a window below it (3x3 is
+    // worth the whole board), a bound above the window, status `decided`,
+    // every task done. With short
+    // searches, nodes whose bounds decide the window get no task.
     let single = solve_json(&["--board", "3x3", "--rules", "psk"])["value"]
         .as_i64()
         .unwrap();
-    for (tag, a, b) in [("at", single, single), ("above", single + 1, single + 2)] {
+    for (tag, a, b, budget) in [
+        ("at", single, single, "0"),
+        ("below", single - 3, single - 2, "0"),
+        ("pruned", single, single, "2000"),
+    ] {
         let dir = tmpdir("split", &format!("window-{tag}"));
         let window = format!("--window={a},{b}");
-        split(
+        let m = split(
             &dir,
             &[
-                "--board", "3x3", "--rules", "psk", "--leaves", "6", "--budget", "0", &window,
+                "--board", "3x3", "--rules", "psk", "--leaves", "6", "--budget", budget, &window,
             ],
         );
         let lines = tasks(&dir);
-        assert!(lines.len() >= 6, "{lines:?}");
+        let decided = m["nodes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|n| n["kind"] == "decided")
+            .count();
+        assert_eq!(decided > 0, tag == "pruned", "{tag}: {m}");
+        assert!(lines.len() + decided >= 6, "{lines:?}");
         for line in lines {
             assert!(line.contains(&format!(" {window}")), "{line}");
             run_task(&dir, &line);
@@ -546,14 +559,24 @@ fn windowed_tasks_join_to_the_value_or_a_bound_on_its_side() {
         assert_eq!(j["missing"], 0, "{j}");
         assert_eq!(j["unfinished"], 0, "{j}");
         let (lo, hi) = bounds(&j);
-        if tag == "at" {
-            assert_eq!(j["value"].as_i64(), Some(single), "{j}");
+        if tag == "below" {
+            assert!(lo <= single && single <= hi && lo > b, "{j}");
+            // At the top of the range a bound above the window is exact.
+            let want = if lo == hi { "solved" } else { "decided" };
+            assert_eq!(j["status"], want, "{j}");
         } else {
-            assert!(lo <= single && single <= hi && hi < a, "{j}");
-            assert_eq!(j["status"], "decided", "{j}");
+            assert_eq!(j["value"].as_i64(), Some(single), "{tag}: {j}");
         }
         let _ = std::fs::remove_dir_all(&dir);
     }
+    // `solve --window` alone: 2x2 psk is worth +1, below the window.
+    let j = solve_json(&["--board", "2x2", "--rules", "psk", "--window=3,3"]);
+    assert_eq!(j["status"], "decided", "{j}");
+    assert!(
+        j["upper"].as_i64().unwrap() < 3 && j["lower"].as_i64().unwrap() <= 1,
+        "{j}"
+    );
+    assert_eq!(j["window"], serde_json::json!([3, 3]), "{j}");
     let dir = tmpdir("split", "window-bad");
     let d = dir.to_str().unwrap();
     for bad in [
