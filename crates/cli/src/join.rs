@@ -64,14 +64,23 @@ fn read_manifest(dir: &Path) -> Result<Manifest, CliError> {
     }
     for (i, n) in m.nodes.iter().enumerate() {
         let bad_child = match &n.kind {
-            Kind::Interior { children } => children
-                .iter()
-                .any(|c| c.node <= i || c.node >= m.nodes.len()),
+            // Depth grows by one along a child and stays along a mirror,
+            // whose node is no mirror: the minimax cannot loop.
+            Kind::Interior { children } => children.iter().any(|c| {
+                c.node <= i
+                    || c.node >= m.nodes.len()
+                    || m.nodes[c.node].moves.len() != n.moves.len() + 1
+            }),
+            Kind::Mirror { of } => {
+                *of >= i
+                    || matches!(m.nodes[*of].kind, Kind::Mirror { .. })
+                    || m.nodes[*of].moves.len() != n.moves.len()
+            }
             _ => false,
         };
         if n.id != i || bad_child {
             return Err(CliError::Usage(format!(
-                "{}: node {i} is out of order or has a child out of range",
+                "{}: node {i} is out of order, has a child out of range, or mirrors no earlier node of its depth",
                 path.display()
             )));
         }
@@ -123,13 +132,13 @@ fn decides(m: &Manifest, (lo, hi): (i32, i32)) -> bool {
 /// leaves' answers (or, where missing, the bounds the split proved).
 fn join(dir: &Path, m: &Manifest) -> Result<Joined, CliError> {
     let n = m.nodes.len();
-    let mut bounds = vec![(m.range[0], m.range[1]); n];
+    let mut bounds: Vec<Option<(i32, i32)>> = vec![None; n];
     let mut answers = Vec::new();
-    for i in (0..n).rev() {
-        let node = &m.nodes[i];
+    // The nodes whose bounds need no other node's, first.
+    for (i, node) in m.nodes.iter().enumerate() {
         bounds[i] = match &node.kind {
-            Kind::Terminal { value } | Kind::Solved { value, .. } => (*value, *value),
-            Kind::Decided { lower, upper } => (*lower, *upper),
+            Kind::Terminal { value } | Kind::Solved { value, .. } => Some((*value, *value)),
+            Kind::Decided { lower, upper } => Some((*lower, *upper)),
             Kind::Leaf {
                 task,
                 answer,
@@ -146,38 +155,71 @@ fn join(dir: &Path, m: &Manifest) -> Result<Joined, CliError> {
                 answers.push((*task, state));
                 // Both are proven: their intersection is too.
                 let (lo, hi) = got.unwrap_or((*lower, *upper));
-                (lo.max(*lower), hi.min(*upper))
+                Some((lo.max(*lower), hi.min(*upper)))
             }
-            Kind::Interior { children } => {
-                if children.is_empty() {
-                    return Err(CliError::Usage(format!(
-                        "{MANIFEST}: interior node {i} has no child"
-                    )));
-                }
-                let black = match node.to_move.as_str() {
-                    "black" => true,
-                    "white" => false,
-                    other => {
-                        return Err(CliError::Usage(format!(
-                            "{MANIFEST}: node {i}: to_move '{other}'"
-                        )))
-                    }
-                };
-                let pick = |a: i32, b: i32| if black { a.max(b) } else { a.min(b) };
-                let mut it = children.iter().map(|c| bounds[c.node]);
-                let first = it.next().expect("a child");
-                it.fold(first, |(lo, hi), (l, h)| (pick(lo, l), pick(hi, h)))
-            }
+            Kind::Interior { .. } | Kind::Mirror { .. } => None,
         };
-        if bounds[i].0 > bounds[i].1 {
+    }
+    // Then minimax, children before parents and a mirror's node before
+    // the mirror (`read_manifest` checked that both orders hold).
+    for i in (0..n).rev() {
+        if bounds[i].is_none() {
+            bounds[i] = Some(minimax(m, i, &mut bounds)?);
+        }
+    }
+    let bounds: Vec<(i32, i32)> = bounds.into_iter().map(|b| b.expect("every node")).collect();
+    for (i, b) in bounds.iter().enumerate() {
+        if b.0 > b.1 {
             return Err(CliError::Internal(format!(
                 "node {i} of the split: proven bounds [{}, {}] do not meet (an answer contradicts the split's search)",
-                bounds[i].0, bounds[i].1
+                b.0, b.1
             )));
         }
     }
     answers.sort_unstable_by_key(|a| a.0);
     Ok(Joined { bounds, answers })
+}
+
+/// The bounds of interior or mirror node `i`, from its children's (or its
+/// node's), computing those not yet known.
+fn minimax(
+    m: &Manifest,
+    i: usize,
+    bounds: &mut [Option<(i32, i32)>],
+) -> Result<(i32, i32), CliError> {
+    if let Some(b) = bounds[i] {
+        return Ok(b);
+    }
+    let node = &m.nodes[i];
+    let b = match &node.kind {
+        Kind::Mirror { of } => minimax(m, *of, bounds)?,
+        Kind::Interior { children } => {
+            if children.is_empty() {
+                return Err(CliError::Usage(format!(
+                    "{MANIFEST}: interior node {i} has no child"
+                )));
+            }
+            let black = match node.to_move.as_str() {
+                "black" => true,
+                "white" => false,
+                other => {
+                    return Err(CliError::Usage(format!(
+                        "{MANIFEST}: node {i}: to_move '{other}'"
+                    )))
+                }
+            };
+            let pick = |a: i32, b: i32| if black { a.max(b) } else { a.min(b) };
+            let mut acc: Option<(i32, i32)> = None;
+            for c in children {
+                let (l, h) = minimax(m, c.node, bounds)?;
+                acc = Some(acc.map_or((l, h), |(lo, hi)| (pick(lo, l), pick(hi, h))));
+            }
+            acc.expect("a child")
+        }
+        _ => unreachable!("every other node's bounds are set first"),
+    };
+    bounds[i] = Some(b);
+    Ok(b)
 }
 
 /// Runs the subcommand.

@@ -9,10 +9,11 @@
 use crate::common::{rules_help, CliError};
 use crate::interrupt::interrupt_token;
 use crate::start::{resolve, StartArgs};
-use kosolve_board::{Board, Color};
+use kosolve_board::{Board, Color, Point};
 use kosolve_rules::{Game, Komi, Move, Rules, Ruleset, Setup, StandardGame};
 use kosolve_solver::{result_value, value_range, Limits, SearchSettings, SolveOptions, Tables};
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -190,6 +191,14 @@ pub enum Kind {
         /// The upper bound the split's short search proved.
         upper: i32,
     },
+    /// The board's image of an earlier node under a symmetry that fixes
+    /// the start and its record: the same value, no task (not with
+    /// `--certificates`).
+    Mirror {
+        /// The node it is an image of (an earlier id, at the same depth,
+        /// itself no mirror).
+        of: usize,
+    },
     /// A task: solved by `kosolve solve --game FILE`.
     Leaf {
         /// The task's name (`L0007`).
@@ -231,8 +240,16 @@ struct Grow {
 enum State {
     Interior(Vec<(Move, usize)>),
     Terminal(i32),
-    Solved { value: i32, nodes: u64 },
-    Open { lower: i32, upper: i32 },
+    Solved {
+        value: i32,
+        nodes: u64,
+    },
+    Open {
+        lower: i32,
+        upper: i32,
+    },
+    /// An image of the node with this id ([`Kind::Mirror`]).
+    Mirror(usize),
 }
 
 /// The split's short searches: one set of tables for all (their entries
@@ -247,6 +264,37 @@ struct Prober {
     /// The tasks' window (`--window`): the short searches stop once they
     /// decide it, and a node whose bounds decide it needs no task.
     window: Option<(i32, i32)>,
+    /// The board's symmetries that fix the start and its record (the
+    /// identity aside): a line and its image have the same value.
+    symmetries: Vec<Vec<u8>>,
+}
+
+/// The symmetries of the board (point permutations) that map the start
+/// position to itself and each move of the start's record to itself, the
+/// identity left out. The game after a line is then the image, under
+/// each, of the game after the line's image: the same rules on an
+/// isomorphic board, the same history, so the same value.
+fn start_symmetries(board: &Board, setup: &Setup) -> Vec<Vec<u8>> {
+    let fixes = |perm: &[u8]| {
+        let pos = &setup.start.position;
+        (0..board.len()).all(|p| pos.get(Point(p as u8)) == pos.get(Point(perm[p])))
+            && setup.moves.iter().all(|&m| map_move(perm, m) == m)
+    };
+    board
+        .symmetries()
+        .iter()
+        .skip(1)
+        .filter(|perm| fixes(perm))
+        .cloned()
+        .collect()
+}
+
+/// A move's image under a point permutation.
+fn map_move(perm: &[u8], m: Move) -> Move {
+    match m {
+        Move::Play(p) => Move::Play(Point(perm[p.0 as usize])),
+        other => other,
+    }
 }
 
 impl Prober {
@@ -256,6 +304,7 @@ impl Prober {
         budget: u64,
         memory_mib: usize,
         window: Option<(i32, i32)>,
+        symmetries: Vec<Vec<u8>>,
     ) -> Prober {
         let opts = SolveOptions {
             threads: 1,
@@ -280,6 +329,7 @@ impl Prober {
             nodes: 0,
             budget,
             window,
+            symmetries,
         }
     }
 
@@ -344,6 +394,9 @@ fn next_to_expand(tree: &[Grow], needed: &[bool]) -> Option<usize> {
 /// leaves, none is left, or it has expanded `target * 64 + 64` nodes.
 fn grow(prober: &mut Prober, target: usize) -> (Vec<Grow>, Vec<bool>) {
     let mut tree = vec![prober.probe(Vec::new())];
+    // Each line probed, by its node: an image of one is not probed again.
+    let mut seen: HashMap<Vec<Move>, usize> = HashMap::new();
+    seen.insert(Vec::new(), 0);
     let mut need = needed(&tree, prober.window);
     let open = |t: &[Grow], needed: &[bool]| {
         t.iter()
@@ -365,7 +418,22 @@ fn grow(prober: &mut Prober, target: usize) -> (Vec<Grow>, Vec<bool>) {
         for m in g.legal_move_list() {
             let mut path = tree[i].path.clone();
             path.push(m);
-            let child = prober.probe(path);
+            let image = prober
+                .symmetries
+                .iter()
+                .map(|perm| path.iter().map(|&m| map_move(perm, m)).collect::<Vec<_>>())
+                .find_map(|image| seen.get(&image).copied());
+            let child = match image {
+                Some(of) => Grow {
+                    path,
+                    to_move: g.to_move().opponent(),
+                    state: State::Mirror(of),
+                },
+                None => {
+                    seen.insert(path.clone(), tree.len());
+                    prober.probe(path)
+                }
+            };
             children.push((m, tree.len()));
             tree.push(child);
         }
@@ -378,21 +446,35 @@ fn grow(prober: &mut Prober, target: usize) -> (Vec<Grow>, Vec<bool>) {
 /// Each node's proven bounds: minimax over the tree, the open nodes
 /// taking the bounds of their short search.
 fn tree_bounds(tree: &[Grow]) -> Vec<(i32, i32)> {
-    let mut b = vec![(0, 0); tree.len()];
-    // A child's id is always greater than its parent's.
-    for i in (0..tree.len()).rev() {
-        b[i] = match &tree[i].state {
-            State::Terminal(v) | State::Solved { value: v, .. } => (*v, *v),
-            State::Open { lower, upper } => (*lower, *upper),
-            State::Interior(children) => {
-                let black = tree[i].to_move == Color::Black;
-                let pick = |x: i32, y: i32| if black { x.max(y) } else { x.min(y) };
-                let mut it = children.iter().map(|&(_, c)| b[c]);
-                let first = it.next().unwrap_or((0, 0));
-                it.fold(first, |(lo, hi), (l, h)| (pick(lo, l), pick(hi, h)))
-            }
-        };
+    let mut memo = vec![None; tree.len()];
+    (0..tree.len())
+        .map(|i| node_bounds(tree, i, &mut memo))
+        .collect()
+}
+
+/// Node `i`'s bounds for [`tree_bounds`], memoised: a child's id is
+/// greater than its parent's, and a mirror's node is an earlier one that
+/// is no mirror and not below it, so the recursion ends.
+fn node_bounds(tree: &[Grow], i: usize, memo: &mut [Option<(i32, i32)>]) -> (i32, i32) {
+    if let Some(b) = memo[i] {
+        return b;
     }
+    let b = match &tree[i].state {
+        State::Terminal(v) | State::Solved { value: v, .. } => (*v, *v),
+        State::Open { lower, upper } => (*lower, *upper),
+        State::Mirror(of) => node_bounds(tree, *of, memo),
+        State::Interior(children) => {
+            let black = tree[i].to_move == Color::Black;
+            let pick = |x: i32, y: i32| if black { x.max(y) } else { x.min(y) };
+            let mut acc: Option<(i32, i32)> = None;
+            for &(_, c) in children {
+                let (l, h) = node_bounds(tree, c, memo);
+                acc = Some(acc.map_or((l, h), |(lo, hi)| (pick(lo, l), pick(hi, h))));
+            }
+            acc.unwrap_or((0, 0))
+        }
+    };
+    memo[i] = Some(b);
     b
 }
 
@@ -402,22 +484,27 @@ fn tree_bounds(tree: &[Grow]) -> Vec<(i32, i32)> {
 /// task. Without a window every node is needed, as every leaf's exact
 /// value may be asked for (and its certificate, with `--certificates`).
 fn needed(tree: &[Grow], window: Option<(i32, i32)>) -> Vec<bool> {
-    let mut need = vec![true; tree.len()];
     let Some((a, b)) = window else {
-        return need;
+        return vec![true; tree.len()];
     };
     let bounds = tree_bounds(tree);
-    for i in 0..tree.len() {
+    let mut need = vec![false; tree.len()];
+    let mut seen = vec![false; tree.len()];
+    // From the root down, through children and from a mirror to its node.
+    let mut stack = vec![0];
+    while let Some(i) = stack.pop() {
+        if std::mem::replace(&mut seen[i], true) {
+            continue;
+        }
         let (lo, hi) = bounds[i];
         if lo == hi || hi < a || lo > b {
-            need[i] = false;
+            continue;
         }
-        if let State::Interior(children) = &tree[i].state {
-            if !need[i] {
-                for &(_, c) in children {
-                    need[c] = false;
-                }
-            }
+        need[i] = true;
+        match &tree[i].state {
+            State::Interior(children) => stack.extend(children.iter().map(|&(_, c)| c)),
+            State::Mirror(of) => stack.push(*of),
+            _ => {}
         }
     }
     need
@@ -468,7 +555,19 @@ pub fn run(args: Args) -> Result<(), CliError> {
         .standard(start.board.clone(), rules.with_komi(Komi::ZERO))
         .map_err(|e| CliError::Usage(e.to_string()))?;
     let range = value_range(&root);
-    let mut prober = Prober::new(root, args.budget, args.split_memory, args.window);
+    // Joined certificates follow the tree's own lines: no mirrors there.
+    let symmetries = if args.certificates {
+        Vec::new()
+    } else {
+        start_symmetries(&start.board, &start.setup)
+    };
+    let mut prober = Prober::new(
+        root,
+        args.budget,
+        args.split_memory,
+        args.window,
+        symmetries,
+    );
     let (tree, needed) = grow(&mut prober, args.leaves);
     let exe = match &args.exe {
         Some(e) => e.clone(),
@@ -492,13 +591,15 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let count = |f: fn(&Kind) -> bool| manifest.nodes.iter().filter(|n| f(&n.kind)).count();
     eprintln!(
         "kosolve: split into {} tasks in {} ({} nodes: {} interior, {} solved while splitting, \
-         {} decided against the window, {} game ends; {} search nodes, {:.2} s)",
+         {} decided against the window, {} images of others, {} game ends; {} search nodes, \
+         {:.2} s)",
         count(|k| matches!(k, Kind::Leaf { .. })),
         out.display(),
         manifest.nodes.len(),
         count(|k| matches!(k, Kind::Interior { .. })),
         count(|k| matches!(k, Kind::Solved { .. })),
         count(|k| matches!(k, Kind::Decided { .. })),
+        count(|k| matches!(k, Kind::Mirror { .. })),
         count(|k| matches!(k, Kind::Terminal { .. })),
         prober.nodes,
         started.elapsed().as_secs_f64()
@@ -726,6 +827,7 @@ impl Plan<'_> {
                     nodes: *nodes,
                     certificate: self.solved_certificate(out, id, &n.path)?,
                 },
+                State::Mirror(of) => Kind::Mirror { of: *of },
                 State::Open { lower, upper } if !needed[id] => Kind::Decided {
                     lower: *lower,
                     upper: *upper,

@@ -205,7 +205,14 @@ fn check_joined_certificate(dir: &Path, start: &[&str]) -> u64 {
 /// Splits, checks the join before any task and with each answer missing,
 /// runs every task, and checks the joined value against the single solve
 /// and each answer against the library.
-fn round_trip(tag: &str, board: &str, rules: &str, position: Option<&str>, extra: &[&str]) {
+/// Returns how many nodes of the split are images of others (`mirror`).
+fn round_trip(
+    tag: &str,
+    board: &str,
+    rules: &str,
+    position: Option<&str>,
+    extra: &[&str],
+) -> usize {
     let dir = tmpdir("split", tag);
     let mut start = vec!["--board", board, "--rules", rules];
     if let Some(p) = position {
@@ -267,17 +274,41 @@ fn round_trip(tag: &str, board: &str, rules: &str, position: Option<&str>, extra
         let _ = check_joined_certificate(&dir, &start);
     }
     let _ = std::fs::remove_dir_all(&dir);
+    // A mirror's line has the value of its node's line, by the library.
+    let nodes = m["nodes"].as_array().unwrap();
+    let line = |n: &serde_json::Value| -> Vec<String> {
+        let moves = n["moves"].as_array().unwrap();
+        moves
+            .iter()
+            .map(|x| x.as_str().unwrap().to_string())
+            .collect()
+    };
+    let mut mirrors = 0;
+    for n in nodes.iter().filter(|n| n["kind"] == "mirror") {
+        let of = &nodes[n["of"].as_u64().unwrap() as usize];
+        assert_eq!(
+            library_value(board, rules, position, &line(n)),
+            library_value(board, rules, position, &line(of)),
+            "{tag}: node {} is no image of node {}",
+            n["id"],
+            of["id"]
+        );
+        mirrors += 1;
+    }
+    mirrors
 }
 
 #[test]
 fn split_tasks_join_to_the_single_solve() {
-    round_trip(
+    // With certificates, no mirror (2x2 is as symmetric as a board can be).
+    let mirrors = round_trip(
         "2x2psk",
         "2x2",
         "psk",
         None,
         &["--leaves", "8", "--budget", "0", "--certificates"],
     );
+    assert_eq!(mirrors, 0);
     round_trip(
         "1x5ssk",
         "1x5",
@@ -313,6 +344,22 @@ fn split_tasks_join_to_the_single_solve() {
         Some("X../.O./..."),
         &["--leaves", "6", "--budget", "0", "--certificates"],
     );
+    // Without certificates, a line whose image under a symmetry of the
+    // start was met already is a `mirror` of it, with no task. 2x3 and
+    // 3x3 from `X../.O./...` (symmetric about one diagonal), by breadth.
+    for (tag, board, position) in [
+        ("2x3mirror", "2x3", None),
+        ("3x3mirror", "3x3", Some("X../.O./...")),
+    ] {
+        let mirrors = round_trip(
+            tag,
+            board,
+            "psk",
+            position,
+            &["--leaves", "12", "--budget", "0"],
+        );
+        assert!(mirrors > 0, "{tag}: no mirror");
+    }
 }
 
 #[test]
