@@ -154,6 +154,9 @@ fn parse_engine(s: &str) -> Result<kosolve_solver::Engine, String> {
         .ok_or_else(|| format!("unknown engine '{s}': expected auto, pns or id"))
 }
 
+/// A window `[A, B]` of values (`--window`), if any.
+type Window = Option<(i32, i32)>;
+
 /// A window `A,B` of values with A <= B.
 pub(crate) fn parse_window(s: &str) -> Result<(i32, i32), String> {
     let bad = || format!("a window is two whole values A,B with A <= B (got '{s}')");
@@ -428,12 +431,7 @@ fn value_json(v: Value) -> serde_json::Value {
 
 /// Where the setup is not the empty board, the position the solve starts
 /// from and its player to move are reported.
-fn to_json(
-    board: &Arc<Board>,
-    r: &Report,
-    setup: &Setup,
-    window: Option<(i32, i32)>,
-) -> serde_json::Value {
+fn to_json(board: &Arc<Board>, r: &Report, setup: &Setup, window: Window) -> serde_json::Value {
     let a = &r.answer;
     let pv: Vec<String> = a.pv().iter().map(|m| m.name(board)).collect();
     let pv_length = pv.len();
@@ -553,7 +551,7 @@ fn to_json(
 /// `solved`, `interrupted` (Ctrl-C stopped it) or `unsolved`.
 /// The answer's status: `solved`, `decided` (bounds that decide the
 /// window), or why it stopped.
-fn status(r: &Report, window: Option<(i32, i32)>) -> &'static str {
+fn status(r: &Report, window: Window) -> &'static str {
     let decided = |(lo, hi): (i32, i32)| window.is_some_and(|(a, b)| hi < a || lo > b);
     if !r.answer.is_solved() && r.answer.bounds().is_some_and(decided) {
         return "decided";
@@ -584,13 +582,7 @@ pub(crate) fn value_meaning_of(ruleset: Ruleset) -> &'static str {
 /// The text report of a solve: the heading, the value, the method's own
 /// lines (parity games, komi analysis), the principal variation (as
 /// diagrams with `show_pv`) and the effort.
-fn to_text(
-    board: &Arc<Board>,
-    r: &Report,
-    show_pv: bool,
-    setup: &Setup,
-    window: Option<(i32, i32)>,
-) -> String {
+fn to_text(board: &Arc<Board>, r: &Report, show_pv: bool, setup: &Setup, window: Window) -> String {
     let mut t = String::new();
     write_heading(&mut t, board, r, setup);
     write_value(&mut t, r, window);
@@ -643,7 +635,7 @@ fn write_heading(t: &mut String, board: &Arc<Board>, r: &Report, setup: &Setup) 
 
 /// The `value:` line: the value or the proven bounds (and, for the
 /// retrograde analysis, VB, VW and the states).
-fn write_value(t: &mut String, r: &Report, window: Option<(i32, i32)>) {
+fn write_value(t: &mut String, r: &Report, window: Window) {
     let a = &r.answer;
     match (a, a.bounds()) {
         (Answer::Retrograde(_) | Answer::Proof(_), _) => {

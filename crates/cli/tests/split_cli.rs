@@ -454,15 +454,23 @@ fn gnu_parallel_runs_a_split_of_3x4() {
         .unwrap();
     let err = String::from_utf8_lossy(&st.stderr);
     assert!(st.status.success(), "parallel: {err}");
-    let j = join(&dir);
+    join_checks_and_removes(&dir, &start, single);
+}
+
+/// After a scheduler ran every task of a split made with
+/// `--certificates`: the join must give `single`, and its certificates
+/// must pass `kosolve check` with some decisions taken from below a memo
+/// hit of a leaf's walk. Removes `dir`.
+fn join_checks_and_removes(dir: &Path, start: &[&str], single: i64) {
+    let j = join(dir);
     assert_eq!(j["value"].as_i64(), Some(single), "{j}");
     assert_eq!(j["missing"], 0);
-    let anchored = check_joined_certificate(&dir, &start);
+    let anchored = check_joined_certificate(dir, start);
     assert!(
         anchored > 0,
         "no decision came from below a memo hit of a leaf's walk"
     );
-    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(dir);
 }
 
 /// A real SLURM on this machine (scripts/slurm-local.sh, as root): split
@@ -489,15 +497,7 @@ fn slurm_runs_a_split_of_3x4() {
         .status()
         .unwrap();
     assert!(st.success(), "sbatch --wait split.sbatch");
-    let j = join(&dir);
-    assert_eq!(j["value"].as_i64(), Some(single), "{j}");
-    assert_eq!(j["missing"], 0);
-    let anchored = check_joined_certificate(&dir, &start);
-    assert!(
-        anchored > 0,
-        "no decision came from below a memo hit of a leaf's walk"
-    );
-    let _ = std::fs::remove_dir_all(&dir);
+    join_checks_and_removes(&dir, &start, single);
 }
 
 #[test]
