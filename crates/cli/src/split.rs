@@ -107,9 +107,10 @@ pub struct Args {
     /// its exact value where it lies in [A, B], else a bound that shows it
     /// below A or above B (`solve --window`; docs/distributed.md,
     /// "Windows"). Cheaper tasks; the join then proves the start's value
-    /// where it lies in the window, and a bound where it does not.
+    /// where it lies in the window, and a bound where it does not. With
+    /// `--certificates`, each task certifies what it decided.
     #[arg(long, value_name = "A,B", allow_hyphen_values = true,
-          value_parser = crate::solve::parse_window, conflicts_with = "certificates")]
+          value_parser = crate::solve::parse_window)]
     window: Option<(i32, i32)>,
 }
 
@@ -261,9 +262,10 @@ struct Prober {
     nodes: u64,
     /// The budget; 0: no search (every node not over is open).
     budget: u64,
-    /// The tasks' window (`--window`): the short searches stop once they
-    /// decide it, and a node whose bounds decide it needs no task.
-    window: Option<(i32, i32)>,
+    /// The tasks' window (`--window`, which the short searches read too)
+    /// where a node whose bounds decide it needs no task
+    /// (not with `--certificates`: such a node would have no certificate).
+    prune: Option<(i32, i32)>,
     /// The board's symmetries that fix the start and its record (the
     /// identity aside): a line and its image have the same value.
     symmetries: Vec<Vec<u8>>,
@@ -304,6 +306,7 @@ impl Prober {
         budget: u64,
         memory_mib: usize,
         window: Option<(i32, i32)>,
+        prune: Option<(i32, i32)>,
         symmetries: Vec<Vec<u8>>,
     ) -> Prober {
         let opts = SolveOptions {
@@ -328,7 +331,7 @@ impl Prober {
             tables,
             nodes: 0,
             budget,
-            window,
+            prune,
             symmetries,
         }
     }
@@ -397,7 +400,7 @@ fn grow(prober: &mut Prober, target: usize) -> (Vec<Grow>, Vec<bool>) {
     // Each line probed, by its node: an image of one is not probed again.
     let mut seen: HashMap<Vec<Move>, usize> = HashMap::new();
     seen.insert(Vec::new(), 0);
-    let mut need = needed(&tree, prober.window);
+    let mut need = needed(&tree, prober.prune);
     let open = |t: &[Grow], needed: &[bool]| {
         t.iter()
             .zip(needed)
@@ -438,7 +441,7 @@ fn grow(prober: &mut Prober, target: usize) -> (Vec<Grow>, Vec<bool>) {
             tree.push(child);
         }
         tree[i].state = State::Interior(children);
-        need = needed(&tree, prober.window);
+        need = needed(&tree, prober.prune);
     }
     (tree, need)
 }
@@ -566,6 +569,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         args.budget,
         args.split_memory,
         args.window,
+        args.window.filter(|_| !args.certificates),
         symmetries,
     );
     let (tree, needed) = grow(&mut prober, args.leaves);

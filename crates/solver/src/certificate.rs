@@ -622,21 +622,28 @@ impl Default for CertificateOptions {
 /// cut (no pass).
 fn search_claims(
     rules: &Rules,
-    value: i32,
+    black_at_least: Option<i32>,
+    white_at_most: Option<i32>,
     cut: check::Cut,
 ) -> (Vec<(Color, check::Claim, i32)>, check::Cut) {
     if rules.ruleset == Ruleset::Primitive {
-        let winner = if value > 0 {
-            Color::Black
-        } else {
-            Color::White
-        };
-        return (vec![(winner, check::Claim::Win, 0)], check::Cut::None);
+        // Win or loss: a side's claim is that it wins.
+        let mut claims = Vec::new();
+        if black_at_least.is_some_and(|t| t > 0) {
+            claims.push((Color::Black, check::Claim::Win, 0));
+        }
+        if white_at_most.is_some_and(|t| t < 0) {
+            claims.push((Color::White, check::Claim::Win, 0));
+        }
+        return (claims, check::Cut::None);
     }
-    let claims = vec![
-        (Color::Black, check::Claim::Finished, value),
-        (Color::White, check::Claim::Finished, value),
-    ];
+    let mut claims = Vec::new();
+    if let Some(t) = black_at_least {
+        claims.push((Color::Black, check::Claim::Finished, t));
+    }
+    if let Some(t) = white_at_most {
+        claims.push((Color::White, check::Claim::Finished, t));
+    }
     (claims, cut)
 }
 
@@ -646,6 +653,26 @@ pub fn certificates_with(
     rules: Rules,
     setup: &Setup,
     value: i32,
+    opts: &SolveOptions,
+    copts: &CertificateOptions,
+) -> Result<Certificates, CertificateError> {
+    bound_certificates(board, rules, setup, Some(value), Some(value), opts, copts)
+}
+
+/// The certificates of proven bounds (a value's are both at the value):
+/// Black's claim "d >= `black_at_least`" and White's "d <= `white_at_most`"
+/// (margins at komi 0), each where given; under `primitive`, the claim of
+/// the side the bound makes the winner (Black where `black_at_least` is
+/// above 0, White where `white_at_most` is below 0). For the decided
+/// answers of a windowed solve (`SearchSettings::window`): a bound below
+/// the window needs only White's, one above it only Black's. Each claim
+/// must hold, or the walk fails.
+pub fn bound_certificates(
+    board: Arc<Board>,
+    rules: Rules,
+    setup: &Setup,
+    black_at_least: Option<i32>,
+    white_at_most: Option<i32>,
     opts: &SolveOptions,
     copts: &CertificateOptions,
 ) -> Result<Certificates, CertificateError> {
@@ -680,7 +707,7 @@ pub fn certificates_with(
         End::Passes(k) => k,
         _ => u8::MAX,
     };
-    let (claims, cut) = search_claims(&rules, value, copts.cut);
+    let (claims, cut) = search_claims(&rules, black_at_least, white_at_most, copts.cut);
     for (prover, claim, threshold) in claims {
         let h = header(&board, &rules, setup, prover, claim, threshold, cut)?;
         let mut w = Writer {
@@ -688,7 +715,13 @@ pub fn certificates_with(
             tester: Tester::new(&game, &opts, &tables),
             pns: None,
             prover,
-            threshold: value,
+            // A win claim's test: "value >= 1" for Black, "value >= 0"
+            // failing for White (win/loss values are +1 and -1).
+            threshold: match (claim, prover) {
+                (check::Claim::Win, Color::Black) => 1,
+                (check::Claim::Win, Color::White) => -1,
+                _ => threshold,
+            },
             out: Vec::new(),
             tests: 0,
             stopped: false,
@@ -1042,8 +1075,10 @@ fn stop_error(e: &kosolve_reach::ReachError, copts: &CertificateOptions) -> Cert
 
 /// The certificates of a solved answer: those of [`certificates_with`]
 /// for a value found by search (the margin rulesets and `primitive`), or
-/// [`basic_certificates`] for a `basic` value; `None` where the answer
-/// is not solved or its ruleset has no certificates ([`supports`]).
+/// [`basic_certificates`] for a `basic` value; for bounds that decide the
+/// window of `opts` (`SearchSettings::window`), the deciding side's claim
+/// by [`bound_certificates`]; `None` where the answer is neither, or its
+/// ruleset has no certificates ([`supports`]).
 pub fn answer_certificates(
     board: Arc<Board>,
     rules: Rules,
@@ -1058,6 +1093,20 @@ pub fn answer_certificates(
     if let Some(b) = answer.basic() {
         return Some(basic_certificates(board, rules, setup, &b, opts, copts));
     }
-    let v = answer.value()?;
-    Some(certificates_with(board, rules, setup, v, opts, copts))
+    if let Some(v) = answer.value() {
+        return Some(certificates_with(board, rules, setup, v, opts, copts));
+    }
+    // A windowed solve's decided bounds: the side that decides the window.
+    let (a, b) = opts.search.window?;
+    let (lo, hi) = answer.bounds()?;
+    let (black, white) = if hi < a {
+        (None, Some(hi))
+    } else if lo > b {
+        (Some(lo), None)
+    } else {
+        return None;
+    };
+    Some(bound_certificates(
+        board, rules, setup, black, white, opts, copts,
+    ))
 }
