@@ -80,9 +80,10 @@ pub struct Args {
     #[arg(long, default_value = "auto", value_parser = parse_engine)]
     engine: kosolve_solver::Engine,
     /// Stop once the value is decided against the window A,B (values at
-    /// komi 0): proven exact, below A, or above B. The answer is then
-    /// proven bounds with status `decided` (the tasks of a split,
-    /// docs/distributed.md, "Windows"). Only the search reads it.
+    /// komi 0): proven exact, below A, or above B; `A,A-1` asks only the
+    /// test "value >= A". The answer is then proven bounds with status
+    /// `decided` (the tasks of a split, docs/distributed.md, "Windows").
+    /// Only the search reads it.
     #[arg(long, value_name = "A,B", allow_hyphen_values = true, value_parser = parse_window)]
     window: Option<(i32, i32)>,
     /// Search board plays before the pass (for measuring move ordering).
@@ -157,15 +158,18 @@ fn parse_engine(s: &str) -> Result<kosolve_solver::Engine, String> {
 /// A window `[A, B]` of values (`--window`), if any.
 type Window = Option<(i32, i32)>;
 
-/// A window `A,B` of values with A <= B.
+/// A window `A,B` of values with A <= B + 1 (`A,A-1`: the one test
+/// "value >= A").
 pub(crate) fn parse_window(s: &str) -> Result<(i32, i32), String> {
-    let bad = || format!("a window is two whole values A,B with A <= B (got '{s}')");
+    let bad = || {
+        format!("a window is two whole values A,B with A <= B, or B = A - 1 for the one test \"value >= A\" (got '{s}')")
+    };
     let (a, b) = s.split_once(',').ok_or_else(bad)?;
     let (a, b): (i32, i32) = (
         a.trim().parse().map_err(|_| bad())?,
         b.trim().parse().map_err(|_| bad())?,
     );
-    if a > b {
+    if a > b.saturating_add(1) {
         return Err(bad());
     }
     Ok((a, b))

@@ -639,7 +639,7 @@ fn windowed_tasks_join_to_the_value_or_a_bound_on_its_side() {
     let dir = tmpdir("split", "window-bad");
     let d = dir.to_str().unwrap();
     for bad in [
-        vec!["split", "--board", "2x2", "--window=2,1", "--out", d],
+        vec!["split", "--board", "2x2", "--window=3,1", "--out", d],
         vec!["split", "--board", "2x2", "--window=1", "--out", d],
         vec!["solve", "--board", "2x2", "--window=x,1"],
     ] {

@@ -186,8 +186,8 @@ pub struct SearchSettings {
     /// off, where the value is 0.
     pub avoids: bool,
     /// Stop once the value is decided against this window `[a, b]` (at
-    /// komi 0, `a <= b`): once it is proven exact, below `a`, or above
-    /// `b`. The answer is then proven bounds, not a value, unless the
+    /// komi 0, `a <= b + 1`): once it is proven exact, below `a`, or above
+    /// `b`; with `b = a - 1`, once the one test "value >= a" is decided. The answer is then proven bounds, not a value, unless the
     /// value lies in the window. Only the forward search reads it; every
     /// other method answers the exact value, which decides any window.
     /// For the tasks of a split (docs/distributed.md, "Windows").

@@ -125,12 +125,15 @@ fn windows_decide_against_the_exact_value() {
                 continue;
             };
             for engine in [Engine::Pns, Engine::Id] {
+                // (v, v - 1) and (v + 1, v): the one test "value >= a".
                 for (a, b) in [
                     (v - 2, v - 1),
                     (v - 1, v),
                     (v, v),
                     (v, v + 2),
                     (v + 1, v + 1),
+                    (v, v - 1),
+                    (v + 1, v),
                 ] {
                     let mut o = options(engine, 1, false);
                     o.search.window = Some((a, b));
