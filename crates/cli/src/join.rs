@@ -17,7 +17,9 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
     /// Print only the lines of tasks.txt whose answers are missing or
-    /// unfinished (to run them again: `kosolve join DIR --missing | parallel`).
+    /// unfinished and still needed: below no node whose bounds already
+    /// decide what is asked (to run them: `kosolve join DIR --missing |
+    /// parallel`).
     #[arg(long, conflicts_with = "missing_array")]
     missing: bool,
     /// Print only the indexes of the tasks whose answers are missing or
@@ -222,6 +224,35 @@ fn minimax(
     Ok(b)
 }
 
+/// The tasks whose answers can still change what the join proves: those
+/// below no node that its bounds already decide (bounds that meet, or
+/// that decide the window), reached from the root through children and
+/// from a mirror to its node. With `--certificates` every task is wanted:
+/// the joined certificates may pass through any leaf, and each needs its
+/// own certificate.
+fn wanted_tasks(m: &Manifest, bounds: &[(i32, i32)]) -> std::collections::HashSet<usize> {
+    let mut wanted = std::collections::HashSet::new();
+    if m.nodes.is_empty() {
+        return wanted;
+    }
+    let mut seen = vec![false; m.nodes.len()];
+    let mut stack = vec![0];
+    while let Some(i) = stack.pop() {
+        if std::mem::replace(&mut seen[i], true) || (!m.certificates && decides(m, bounds[i])) {
+            continue;
+        }
+        match &m.nodes[i].kind {
+            Kind::Leaf { task, .. } => {
+                wanted.insert(*task);
+            }
+            Kind::Interior { children } => stack.extend(children.iter().map(|c| c.node)),
+            Kind::Mirror { of } => stack.push(*of),
+            _ => {}
+        }
+    }
+    wanted
+}
+
 /// Runs the subcommand.
 pub fn run(args: Args) -> Result<(), CliError> {
     let dir = PathBuf::from(&args.dir);
@@ -230,10 +261,11 @@ pub fn run(args: Args) -> Result<(), CliError> {
     check_ruleset(ruleset)?;
     let komi: Komi = m.komi.parse()?;
     let j = join(&dir, &m)?;
+    let wanted = wanted_tasks(&m, &j.bounds);
     let open: Vec<usize> = j
         .answers
         .iter()
-        .filter(|a| a.1 != Answer::Done)
+        .filter(|a| a.1 != Answer::Done && wanted.contains(&a.0))
         .map(|a| a.0)
         .collect();
     if args.missing_array {
@@ -296,6 +328,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 "done": done,
                 "unfinished": unfinished,
                 "missing": missing,
+                "needed": open.len(),
                 "solved_in_split": solved_in_split,
                 "nodes": m.nodes.len(),
             })
@@ -314,9 +347,11 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 println!("outcome: {o}");
             }
             println!(
-                "tasks: {done} of {} done ({unfinished} unfinished, {missing} missing); {} nodes in \
-                 the split tree, {solved_in_split} solved while splitting",
+                "tasks: {done} of {} done ({unfinished} unfinished, {missing} missing; {} of \
+                 them still needed); {} nodes in the split tree, {solved_in_split} solved while \
+                 splitting",
                 j.answers.len(),
+                open.len(),
                 m.nodes.len()
             );
         }

@@ -648,3 +648,43 @@ fn windowed_tasks_join_to_the_value_or_a_bound_on_its_side() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn join_lists_only_the_tasks_that_can_still_matter() {
+    // 2x3 psk (worth 0, inside its range) by breadth, the window at the value, tasks run one by one.
+    // After each, a task `join --missing` leaves out although it has no
+    // answer must be one whose answer cannot move the start's bounds:
+    // its answer faked at either end of its bounds leaves them as they are.
+    let dir = tmpdir("split", "needed");
+    let single = solve_json(&["--board", "2x3", "--rules", "psk"])["value"]
+        .as_i64()
+        .unwrap();
+    let window = format!("--window={single},{single}");
+    let m = split(
+        &dir,
+        &[
+            "--board", "2x3", "--rules", "psk", "--leaves", "6", "--budget", "0", &window,
+        ],
+    );
+    let leaves = leaves(&m);
+    let mut left_out = 0;
+    for (i, line) in tasks(&dir).iter().enumerate() {
+        run_task(&dir, line);
+        let listed = run(&["join", dir.to_str().unwrap(), "--missing"]).1;
+        let root = bounds(&join(&dir));
+        for leaf in &leaves[i + 1..] {
+            if listed.contains(&format!("leaves/{}.sgf", leaf.0)) {
+                continue;
+            }
+            left_out += 1;
+            for v in [leaf.2, leaf.3] {
+                fake_answer(&dir, &m, &leaf.0, v);
+                assert_eq!(bounds(&join(&dir)), root, "{} at {v}", leaf.0);
+                std::fs::remove_file(dir.join(format!("answers/{}.json", leaf.0))).unwrap();
+            }
+        }
+    }
+    assert!(left_out > 0, "join --missing never left a task out");
+    assert_eq!(join(&dir)["value"].as_i64(), Some(single));
+    let _ = std::fs::remove_dir_all(&dir);
+}
