@@ -10,7 +10,7 @@
 use crate::{line_text, Analysis, MoveValue};
 use kosolve_board::{Board, Position};
 use kosolve_rules::{Move, Ruleset, Setup, ValueKind};
-use kosolve_sgf::{escape, write, Annotations, Header, Record, RecordMove, WriteError};
+use kosolve_sgf::{escape, write, Annotations, Header, Record, WriteError};
 use kosolve_solver::Outcome;
 use std::fmt::Write as _;
 
@@ -28,17 +28,8 @@ fn start_record(board: &Board, setup: &Setup, a: &Analysis) -> Record {
         record.setup = setup.start.position;
         record.to_move = Some(setup.start.to_move);
         let mut c = setup.start.to_move;
-        for &m in &setup.moves {
-            let point = match m {
-                Move::Play(p) => Some(p),
-                _ => None,
-            };
-            let number = record.moves.len() + 1;
-            record.moves.push(RecordMove {
-                color: c,
-                point,
-                number,
-            });
+        for m in &setup.moves {
+            record.push_move(c, m.point());
             c = c.opponent();
         }
     }

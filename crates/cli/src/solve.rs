@@ -958,7 +958,7 @@ fn pv_record(
     r: &Report,
     setup: &Setup,
 ) -> (kosolve_sgf::Record, kosolve_sgf::Annotations) {
-    use kosolve_sgf::{Annotations, Header, Note, Record, RecordMove};
+    use kosolve_sgf::{Annotations, Header, Note, Record};
     let value_text = sgf_value_text(r);
     let re = r.outcome.map(|o| o.sgf()).unwrap_or_else(|| "?".into());
     let header = Header {
@@ -987,18 +987,7 @@ fn pv_record(
         header,
         ..Annotations::default()
     };
-    let push = |record: &mut Record, color: Color, m: Move| {
-        let point = match m {
-            Move::Play(p) => Some(p),
-            _ => None,
-        };
-        let number = record.moves.len() + 1;
-        record.moves.push(RecordMove {
-            color,
-            point,
-            number,
-        });
-    };
+    let push = |record: &mut Record, color: Color, m: Move| record.push_move(color, m.point());
     if !setup.is_empty_board() {
         // The start as a setup, then the record's moves.
         record.setup = setup.start.position;

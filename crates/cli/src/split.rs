@@ -648,7 +648,7 @@ fn write(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
 impl Plan<'_> {
     /// The game record of the start followed by `path`, with a comment.
     fn record(&self, path: &[Move], comment: String) -> Result<String, CliError> {
-        use kosolve_sgf::{Annotations, Header, Record, RecordMove};
+        use kosolve_sgf::{Annotations, Header, Record};
         let mut record = Record {
             board: (**self.board).clone(),
             setup: self.setup.start.position,
@@ -657,17 +657,8 @@ impl Plan<'_> {
             moves: Vec::new(),
         };
         let mut c = self.setup.start.to_move;
-        for &m in self.setup.moves.iter().chain(path) {
-            let point = match m {
-                Move::Play(p) => Some(p),
-                _ => None,
-            };
-            let number = record.moves.len() + 1;
-            record.moves.push(RecordMove {
-                color: c,
-                point,
-                number,
-            });
+        for m in self.setup.moves.iter().chain(path) {
+            record.push_move(c, m.point());
             c = c.opponent();
         }
         let notes = Annotations {

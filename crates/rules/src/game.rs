@@ -20,6 +20,14 @@ pub enum Move {
 }
 
 impl Move {
+    /// The point of a board play; `None` for every other move.
+    pub fn point(&self) -> Option<Point> {
+        match self {
+            Move::Play(p) => Some(*p),
+            _ => None,
+        }
+    }
+
     /// The move's name: a point name, `pass`, `delay`, `ultimate` or `draw`.
     pub fn name(&self, board: &Board) -> String {
         match self {

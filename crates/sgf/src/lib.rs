@@ -63,6 +63,19 @@ pub struct Record {
     pub moves: Vec<RecordMove>,
 }
 
+impl Record {
+    /// Appends a move of `color` to the main line: a play at `point`, or
+    /// a pass where it is `None`, numbered after the last.
+    pub fn push_move(&mut self, color: Color, point: Option<Point>) {
+        let number = self.moves.len() + 1;
+        self.moves.push(RecordMove {
+            color,
+            point,
+            number,
+        });
+    }
+}
+
 /// One move of a [`Record`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct RecordMove {
