@@ -11,7 +11,7 @@ use kosolve_board::Suicide;
 use kosolve_rules::{AnyGame, Ruleset, ValueKind};
 use kosolve_testkit::reference;
 
-const BOARDS: [&str; 7] = ["1x1", "1x2", "1x3", "2x1", "1x4", "2x2", "1x5"];
+const BOARDS: [&str; 8] = ["1x1", "1x2", "1x3", "2x1", "ring:3", "1x4", "2x2", "1x5"];
 const MEMO_CAP: u64 = 2_000_000;
 const NAIVE_CAP: u64 = 1_000_000;
 const AB_CAP: u64 = 50_000_000;
