@@ -229,11 +229,7 @@ fn every_committed_certificate_holds() {
             let stem = table.strip_suffix(".csv").unwrap();
             let text = std::fs::read_to_string(root.join("results/pv").join(stem).join(&name))
                 .unwrap_or_else(|e| panic!("{name}: {e}"));
-            let points = match board.strip_prefix("ring:") {
-                Some(n) => n.parse().unwrap(),
-                None => board_points(board),
-            };
-            check_row(&name, &text, &f, points);
+            check_row(&name, &text, &f, board_points(board));
             checked += 1;
         }
     }
@@ -315,12 +311,15 @@ fn every_slow_bestiary_certificate_holds() {
     bestiary_certificates_hold(true)
 }
 
-/// The points of a grid `RxC` (or `AxBxC`).
+/// The points of a board: `ring:N`, or a grid `RxC` (or `AxBxC`).
 fn board_points(board: &str) -> i32 {
-    board
-        .split('x')
-        .map(|d| d.parse::<i32>().unwrap())
-        .product()
+    match board.strip_prefix("ring:") {
+        Some(n) => n.parse().unwrap(),
+        None => board
+            .split('x')
+            .map(|d| d.parse::<i32>().unwrap())
+            .product(),
+    }
 }
 
 /// The solved rows of certificates-every-ruleset.csv without a
@@ -390,11 +389,7 @@ fn shape_certificates_hold() {
                 continue;
             }
             let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{name}: {e}"));
-            let points = match board.strip_prefix("ring:") {
-                Some(n) => n.parse().unwrap(),
-                None => board_points(board),
-            };
-            check_row(&name, &text, &f, points);
+            check_row(&name, &text, &f, board_points(board));
             checked += 1;
         }
     }
