@@ -44,6 +44,7 @@ fn main() {
             limit: k as u32,
             window: arg(wkey).unwrap_or(0) as u32,
             mirror,
+            settled: false,
         };
         let t1 = std::time::Instant::now();
         match solve(&board, &t, game, cap, &Budget::unlimited()) {
@@ -66,7 +67,7 @@ fn main() {
         }
     }
     if bounds.len() == 2 {
-        match line(&board, su, &Start::EMPTY, &t, &bounds[0], &bounds[1]) {
+        match line(&board, su, &Start::EMPTY, [&t, &t], &bounds[0], &bounds[1]) {
             Ok((pv, sc)) => println!(
                 "line {:?} ends {}-{}",
                 pv.iter()

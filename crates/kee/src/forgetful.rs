@@ -27,7 +27,7 @@
 
 use crate::parity::{self, Arena, ParitySolution, NO_MOVE};
 use crate::{verify, Budget, KeeError};
-use kosolve_board::{legal_positions, Board, Color, Point, Position, Suicide};
+use kosolve_board::{legal_positions, Bitboard, Board, Color, Point, Position, Suicide};
 use kosolve_graph::{Builder, Graph, GraphError};
 use kosolve_rules::{Game as _, GameResult, KeeGame, Move, Rules, Ruleset, Start};
 use std::fmt;
@@ -78,6 +78,10 @@ pub struct Forgetful {
     /// The held player keeps to the mirror strategy where it applies
     /// (docs/kee.md, "Restricted games"), on boards that have a mirror.
     pub mirror: bool,
+    /// The held player keeps both sides' walls on the board (a settled
+    /// game, docs/kee.md, "Settled games"): played on a table from
+    /// [`Table::settled`] for her.
+    pub settled: bool,
 }
 
 impl fmt::Display for Forgetful {
@@ -85,10 +89,11 @@ impl fmt::Display for Forgetful {
         let forgetful = self.side.held().opponent();
         write!(
             f,
-            "{} held to board histories under {}{}, {forgetful} remembering {} position{}",
+            "{} held to board histories under {}{}{}, {forgetful} remembering {} position{}",
             self.side.held(),
             self.limit,
             if self.mirror { ", mirroring" } else { "" },
+            if self.settled { ", keeping the walls" } else { "" },
             self.window,
             if self.window == 1 { "" } else { "s" }
         )
@@ -113,6 +118,10 @@ pub struct Table {
     pub start: u16,
     /// The player to move at the start (0 Black, 1 White).
     pub start_to_move: u8,
+    /// The held player of the settled game this table is for (her board
+    /// plays are those [`settled_allows`] admits), or `None`: every legal
+    /// board play of both.
+    pub settled: Option<Color>,
 }
 
 impl Table {
@@ -126,7 +135,7 @@ impl Table {
         symmetric: bool,
     ) -> Result<Table, KeeError> {
         let too_many = KeeError::TooManyPositions { max: MAX_POSITIONS };
-        let empty = start.position == Position::EMPTY && start.to_move == Color::Black;
+        let empty = is_empty_start(start);
         let list = if empty {
             if board.len() > 16 {
                 return Err(too_many);
@@ -141,8 +150,54 @@ impl Table {
             crate::graph::reachable_positions(board, suicide, start.position, MAX_POSITIONS)
                 .ok_or(too_many.clone())?
         };
+        let symmetric = symmetric && empty;
+        Table::build(board, suicide, start, list, symmetric, &|_, _, _| true)
+    }
+
+    /// The positions of the *settled game* from `start` in which `held` is
+    /// the held player (docs/kee.md, "Settled games"): she makes only the
+    /// board plays that [`settled_allows`] admits, her opponent every legal
+    /// one. Reachable from the start by such plays in any order, without
+    /// symmetry merging.
+    pub fn settled(
+        board: &Board,
+        suicide: Suicide,
+        start: &Start,
+        held: Color,
+    ) -> Result<Table, KeeError> {
+        if !start.position.is_legal(board) {
+            return Err(KeeError::BadStart);
+        }
+        let walls = walls(board, suicide, start);
+        let allow = |c: Color, x: &Position, y: &Position| {
+            c != held || settled_allows(board, suicide, &walls, held, x, y)
+        };
+        let list = crate::graph::reachable_positions_by(
+            board,
+            suicide,
+            start.position,
+            MAX_POSITIONS,
+            &allow,
+        )
+        .ok_or(KeeError::TooManyPositions { max: MAX_POSITIONS })?;
+        let mut t = Table::build(board, suicide, start, list, false, &allow)?;
+        t.settled = Some(held);
+        Ok(t)
+    }
+
+    /// The table of `list` (sorted, the start among them): each colour's
+    /// board plays that `allow` admits, areas, symmetries (with
+    /// `symmetric`: the board's, else the identity alone) and mirrors.
+    fn build(
+        board: &Board,
+        suicide: Suicide,
+        start: &Start,
+        list: Vec<Position>,
+        symmetric: bool,
+        allow: &dyn Fn(Color, &Position, &Position) -> bool,
+    ) -> Result<Table, KeeError> {
         if list.len() > MAX_POSITIONS {
-            return Err(too_many);
+            return Err(KeeError::TooManyPositions { max: MAX_POSITIONS });
         }
         let index = |p: &Position| list.binary_search(p).expect("a position of the game") as u16;
         let mut plays: [Vec<Vec<(Point, u16)>>; 2] = [Vec::new(), Vec::new()];
@@ -154,14 +209,14 @@ impl Table {
                     .into_iter()
                     .filter_map(|p| {
                         let pl = pos.play(board, c, p, suicide).ok()?;
-                        Some((p, index(&pl.position)))
+                        allow(c, pos, &pl.position).then(|| (p, index(&pl.position)))
                     })
                     .collect();
                 plays[ci].push(row);
                 area[ci].push(pos.area(board, c) as u8);
             }
         }
-        let nsym = if symmetric && empty {
+        let nsym = if symmetric {
             board.symmetries().len()
         } else {
             1
@@ -195,6 +250,7 @@ impl Table {
             mirror_of,
             start: start_index,
             start_to_move: start.to_move.index() as u8,
+            settled: None,
         })
     }
 
@@ -219,6 +275,43 @@ impl Table {
     pub fn is_empty(&self) -> bool {
         self.list.is_empty()
     }
+}
+
+/// Whether `start` is the empty board with Black to move.
+fn is_empty_start(start: &Start) -> bool {
+    start.position == Position::EMPTY && start.to_move == Color::Black
+}
+
+/// The *walls* of a start, `[Black's, White's]`: the stones of each
+/// colour's pass-alive chains at the start (Benson's algorithm,
+/// `Position::pass_alive`, with the suicide setting's vital regions).
+pub fn walls(board: &Board, suicide: Suicide, start: &Start) -> [Bitboard; 2] {
+    [Color::Black, Color::White].map(|c| start.position.pass_alive(board, c, suicide))
+}
+
+/// Whether a settled game lets the held player `held` make the board play
+/// that turns `before` into `after` (docs/kee.md, "Settled games"): it
+/// captures no stone on a point of her opponent's wall, and every point of
+/// her own wall is still a stone of one of her pass-alive chains after
+/// it. Any rule that removes only some of the held player's board plays
+/// keeps the bound of a forgetful game, so this one does too; it is
+/// chosen so that no wall ever leaves the board (her opponent alone can
+/// never capture a pass-alive chain), which keeps the positions few.
+pub fn settled_allows(
+    board: &Board,
+    suicide: Suicide,
+    walls: &[Bitboard; 2],
+    held: Color,
+    before: &Position,
+    after: &Position,
+) -> bool {
+    let other = held.opponent();
+    let captured = before.stones(other) - after.stones(other);
+    if !(captured & walls[other.index()]).is_empty() {
+        return false;
+    }
+    let own = walls[held.index()];
+    own.is_empty() || (own - after.pass_alive(board, held, suicide)).is_empty()
 }
 
 /// A vertex of a forgetful game.
@@ -256,6 +349,11 @@ impl<'a> Moves<'a> {
         }
         if game.mirror && t.mirror_of.is_none() {
             return Err(KeeError::NoMirror);
+        }
+        if t.settled != game.settled.then(|| game.side.held()) {
+            return Err(KeeError::CheckFailed(format!(
+                "{game} is played on a table made for another game"
+            )));
         }
         Ok(Moves {
             t,
@@ -674,18 +772,23 @@ fn margin(r: GameResult) -> Result<i32, KeeError> {
 
 /// Plays Black's strategy of a lower-bound game against White's of an
 /// upper-bound game in the rules engine's Kee game until it ends; returns
-/// the moves (`None` is a pass) and the scores (Black, White).
+/// the moves (`None` is a pass) and the scores (Black, White). `tables`
+/// are the tables the two games were played on (the same one, or each
+/// side's settled table).
 pub fn line(
     board: &Board,
     suicide: Suicide,
     start: &Start,
-    t: &Table,
+    tables: [&Table; 2],
     lower: &Bound,
     upper: &Bound,
 ) -> Result<crate::Line, KeeError> {
     let mut game = kee_game(board, suicide, start)?;
-    let sides = [Follower::new(t, lower)?, Follower::new(t, upper)?];
-    let mut at = Real::start(t);
+    let sides = [
+        Follower::new(tables[0], lower)?,
+        Follower::new(tables[1], upper)?,
+    ];
+    let mut at = tables.map(Real::start);
     let mut v = [0usize; 2];
     let mut pv = Vec::new();
     let longest = 4 * (lower.g.info.len() + upper.g.info.len()) + 4;
@@ -702,21 +805,21 @@ pub fn line(
             return Err(KeeError::CheckFailed("the line does not end".into()));
         }
         // The mover plays her strategy in her own game; both games follow.
-        let c = at.to_move as usize;
-        let mv = sides[c].strategy_move(&at, v[c])?;
+        let c = at[0].to_move as usize;
+        let mv = sides[c].strategy_move(&at[c], v[c])?;
         let m = mv.map_or(Move::Pass, Move::Play);
         if !game.is_legal(m) {
             return Err(KeeError::CheckFailed(format!(
                 "{m:?} is illegal in the rules engine"
             )));
         }
-        let next = at.after(t, mv)?;
-        for (side, vi) in sides.iter().zip(v.iter_mut()) {
-            *vi = side.next(&at, &next, *vi)?;
+        for i in 0..2 {
+            let next = at[i].after(tables[i], mv)?;
+            v[i] = sides[i].next(&at[i], &next, v[i])?;
+            at[i] = next;
         }
         game.play(m);
         pv.push(mv);
-        at = next;
     }
 }
 

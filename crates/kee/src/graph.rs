@@ -328,6 +328,19 @@ pub fn reachable_positions(
     start: Position,
     max: usize,
 ) -> Option<Vec<Position>> {
+    reachable_positions_by(board, suicide, start, max, &|_, _, _| true)
+}
+
+/// [`reachable_positions`] by the board plays `allow(colour, before,
+/// after)` admits (the settled games of module `forgetful` hold one
+/// player to some of her plays).
+pub fn reachable_positions_by(
+    board: &Board,
+    suicide: Suicide,
+    start: Position,
+    max: usize,
+    allow: &dyn Fn(Color, &Position, &Position) -> bool,
+) -> Option<Vec<Position>> {
     let mut seen: HashSet<Position> = HashSet::new();
     let mut queue = vec![start];
     seen.insert(start);
@@ -340,6 +353,9 @@ pub fn reachable_positions(
                 let Ok(pl) = pos.play(board, c, p, suicide) else {
                     continue;
                 };
+                if !allow(c, &pos, &pl.position) {
+                    continue;
+                }
                 if seen.insert(pl.position) {
                     if queue.len() == max {
                         return None;

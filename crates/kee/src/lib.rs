@@ -113,6 +113,11 @@ pub struct KeeOptions {
     /// and the graphs fit (`None`: no forgetful game). They alone reach
     /// boards of more than [`graph::MAX_POSITIONS`] legal positions.
     pub forgetful_window: Option<u32>,
+    /// From a start with walls (pass-alive chains), play the forgetful
+    /// games as *settled games* first (docs/kee.md, "Settled games"): the
+    /// held player keeps every wall on the board, so the games reach few
+    /// positions. Only read with `forgetful_window`.
+    pub settled: bool,
 }
 
 impl KeeOptions {
@@ -130,6 +135,7 @@ impl KeeOptions {
             restricted_from: 1,
             restricted_up_to: players::parity::MAX_POSITIONS as u32 + 1,
             forgetful_window: None,
+            settled: false,
         }
     }
 }
@@ -143,6 +149,7 @@ impl Default for KeeOptions {
             restricted_from: 1,
             restricted_up_to: 6,
             forgetful_window: Some(2),
+            settled: true,
         }
     }
 }
@@ -574,16 +581,66 @@ pub fn solve_kee_within(
     };
     let mut graph_games = true;
     if let Some(window) = opts.forgetful_window {
-        let table = forgetful::Table::new(board, suicide, start, opts.symmetric)?;
-        sol.positions = table.len();
-        let (lower, upper) = runs.forgetful_bounds(&table, window)?;
-        if let Some(b) = &lower {
+        let walls = forgetful::walls(board, suicide, start);
+        let settled = opts.settled && walls.iter().any(|w| !w.is_empty());
+        // Settled games first where the start has walls; their tables may
+        // be refused (too many positions even so), which leaves the plain
+        // forgetful games.
+        let mut tables: Vec<forgetful::Table> = Vec::new();
+        if settled {
+            for held in [Color::Black, Color::White] {
+                match forgetful::Table::settled(board, suicide, start, held) {
+                    Ok(t) => tables.push(t),
+                    Err(KeeError::TooManyPositions { .. }) => {}
+                    Err(e) => return Err(e),
+                }
+            }
+            if tables.len() < 2 {
+                tables.clear();
+            }
+        }
+        let plain = forgetful::Table::new(board, suicide, start, opts.symmetric);
+        match &plain {
+            Ok(t) => sol.positions = t.len(),
+            Err(e) if tables.is_empty() => return Err(e.clone()),
+            Err(_) => sol.positions = tables.iter().map(|t| t.len()).max().unwrap_or(0),
+        }
+        let mut stages: Vec<[&forgetful::Table; 2]> = Vec::new();
+        if tables.len() == 2 {
+            stages.push([&tables[0], &tables[1]]);
+        }
+        if let Ok(t) = &plain {
+            stages.push([t, t]);
+        }
+        let mut best: [Option<(forgetful::Bound, &forgetful::Table)>; 2] = [None, None];
+        for stage in stages {
+            if let [Some((l, _)), Some((u, _))] = &best {
+                if l.value == u.value {
+                    break;
+                }
+            }
+            if runs.stopped.is_some() {
+                break;
+            }
+            let (lower, upper) = runs.forgetful_bounds(stage, window)?;
+            if let Some(b) = lower {
+                if best[0].as_ref().is_none_or(|(o, _)| b.value > o.value) {
+                    best[0] = Some((b, stage[0]));
+                }
+            }
+            if let Some(b) = upper {
+                if best[1].as_ref().is_none_or(|(o, _)| b.value < o.value) {
+                    best[1] = Some((b, stage[1]));
+                }
+            }
+        }
+        if let Some((b, _)) = &best[0] {
             sol.lower = b.value;
         }
-        if let Some(b) = &upper {
+        if let Some((b, _)) = &best[1] {
             sol.upper = b.value;
         }
-        if let (Some(l), Some(u)) = (&lower, &upper) {
+        if let [Some((l, lt)), Some((u, ut))] = &best {
             if l.value > u.value {
                 return Err(KeeError::CheckFailed(format!(
                     "forgetful games bound the value from below by {} and from above by {}",
@@ -591,7 +648,7 @@ pub fn solve_kee_within(
                 )));
             }
             if l.value == u.value {
-                let (pv, scores) = forgetful::line(board, suicide, start, &table, l, u)?;
+                let (pv, scores) = forgetful::line(board, suicide, start, [lt, ut], l, u)?;
                 if scores.0 as i32 - scores.1 as i32 != l.value {
                     return Err(KeeError::CheckFailed(format!(
                         "the principal variation of the forgetful games ends {}-{}, not with \
@@ -606,7 +663,8 @@ pub fn solve_kee_within(
         }
         // The situation graph holds at most 59 positions; past them the
         // forgetful games' bounds are the answer.
-        graph_games &= table.len() <= graph::MAX_POSITIONS && runs.stopped.is_none();
+        graph_games &= plain.as_ref().is_ok_and(|t| t.len() <= graph::MAX_POSITIONS)
+            && runs.stopped.is_none();
     }
     if graph_games {
         // Refuse early (and cheaply) where the positions do not fit.
@@ -683,7 +741,7 @@ impl Runs<'_> {
     /// cap.
     fn forgetful_bounds(
         &mut self,
-        table: &forgetful::Table,
+        tables: [&forgetful::Table; 2],
         window: u32,
     ) -> Result<(Option<forgetful::Bound>, Option<forgetful::Bound>), KeeError> {
         let mut best: [Option<forgetful::Bound>; 2] = [None, None];
@@ -692,12 +750,18 @@ impl Runs<'_> {
             [Some(l), Some(u)] => l.value == u.value,
             _ => false,
         };
-        for limit in 1..=table.max_slots().saturating_sub(window) {
+        let slots = tables[0].max_slots().max(tables[1].max_slots());
+        for limit in 1..=slots.saturating_sub(window) {
             for (i, side) in [forgetful::Side::Lower, forgetful::Side::Upper]
                 .into_iter()
                 .enumerate()
             {
-                if met(&best) || !open[i] || self.stopped.is_some() {
+                let table = tables[i];
+                if met(&best)
+                    || !open[i]
+                    || self.stopped.is_some()
+                    || limit + window > table.max_slots()
+                {
                     continue;
                 }
                 let game = forgetful::Forgetful {
@@ -705,6 +769,7 @@ impl Runs<'_> {
                     limit,
                     window,
                     mirror: false,
+                    settled: table.settled.is_some(),
                 };
                 let began = Instant::now();
                 let r = forgetful::solve(

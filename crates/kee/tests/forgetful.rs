@@ -19,6 +19,7 @@ fn bound(b: &Board, t: &Table, side: Side, limit: u32, window: u32) -> forgetful
         limit,
         window,
         mirror: false,
+        settled: false,
     };
     forgetful::solve(b, t, game, 10_000_000, &Budget::unlimited()).unwrap()
 }
@@ -98,7 +99,7 @@ fn lines_end_between_the_bounds() {
         let t = table(&b, su);
         let lower = bound(&b, &t, Side::Lower, limit, 2);
         let upper = bound(&b, &t, Side::Upper, limit, 2);
-        let (pv, (sb, sw)) = forgetful::line(&b, su, &Start::EMPTY, &t, &lower, &upper).unwrap();
+        let (pv, (sb, sw)) = forgetful::line(&b, su, &Start::EMPTY, [&t, &t], &lower, &upper).unwrap();
         let margin = sb as i32 - sw as i32;
         assert!(!pv.is_empty());
         assert!(
@@ -126,6 +127,7 @@ fn sides_hold_their_players() {
         limit: 0,
         window: 2,
         mirror: false,
+        settled: false,
     };
     assert!(forgetful::solve(&b, &t, game, 1000, &Budget::unlimited()).is_err());
 }

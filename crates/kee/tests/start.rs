@@ -187,10 +187,15 @@ fn large_starts_are_refused_quickly() {
             forgetful_window: None,
             ..KeeOptions::default()
         };
+        // Settled games would solve the 5x6 start (both sides' groups are
+        // walls; tests/settled.rs): without them it is refused.
         let opts = if max == MAX_POSITIONS {
             graph
         } else {
-            KeeOptions::default()
+            KeeOptions {
+                settled: false,
+                ..KeeOptions::default()
+            }
         };
         let e = solve_kee_from(
             &board,

@@ -100,6 +100,7 @@ struct RawLimits {
     memory_mib: Option<u64>,
     threads: Option<usize>,
     kee_situations: Option<u64>,
+    kee_memory_mib: Option<u64>,
     certificate_work: Option<u64>,
 }
 
@@ -128,6 +129,10 @@ pub struct Limits {
     /// holds). A graph that outgrows it gives way to restricted games,
     /// whose bounds the row shows (docs/kee.md).
     pub kee_situations: Option<u64>,
+    /// The memory cap of each `kee` job, MiB (`limits.kee_memory_mib`;
+    /// `None`: `memory_mib`). The parity method's graphs need more room
+    /// than the other rulesets' tables on some starts (docs/configs.md).
+    pub kee_memory_mib: Option<u64>,
     /// The search engine (`engine = "auto" | "pns" | "id"`, as `kosolve
     /// solve --engine`; values never depend on it, the effort columns do).
     pub engine: kosolve_vocab::Engine,
@@ -153,6 +158,7 @@ impl Default for Limits {
             threads: 1,
             method: Method::Auto,
             kee_situations: None,
+            kee_memory_mib: None,
             engine: kosolve_vocab::Engine::Auto,
             certificates: false,
             certificate_work: DEFAULT_CERTIFICATE_WORK,
@@ -524,6 +530,9 @@ impl Ctx<'_> {
         if l.kee_situations == Some(0) {
             return Err(self.err_at(0, "limits.kee_situations must be at least 1"));
         }
+        if l.kee_memory_mib == Some(0) {
+            return Err(self.err_at(0, "limits.kee_memory_mib must be at least 1"));
+        }
         // As `--max-seconds`: a deadline needs a finite number, at least 0.
         let max_seconds = match &l.max_seconds {
             Some(s) if !(*s.get_ref() >= 0.0 && s.get_ref().is_finite()) => {
@@ -578,6 +587,7 @@ impl Ctx<'_> {
             threads: l.threads.unwrap_or(d.threads),
             method,
             kee_situations: l.kee_situations,
+            kee_memory_mib: l.kee_memory_mib,
             certificate_work: l.certificate_work.unwrap_or(d.certificate_work),
         };
         Ok(limits)

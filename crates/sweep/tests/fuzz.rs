@@ -90,6 +90,7 @@ const LIMIT_KEYS: Keys = &[
     ("memory_mib", &["16"]),
     ("threads", &["2"]),
     ("kee_situations", &["500"]),
+    ("kee_memory_mib", &["2048"]),
     ("certificate_work", &["4096"]),
 ];
 
