@@ -24,7 +24,7 @@ struct Claim {
 }
 
 /// Every claim the report settles, in order.
-const CLAIMS: [Claim; 13] = [
+const CLAIMS: [Claim; 14] = [
     Claim {
         title: "Area scoring, positional superko, 2x2: Black wins by 1",
         settle: psk_two_by_two,
@@ -60,6 +60,10 @@ const CLAIMS: [Claim; 13] = [
     Claim {
         title: "The ko bestiary: where the rulesets part",
         settle: bestiary_parts,
+    },
+    Claim {
+        title: "Kee: a pass erases the passer's earlier boards; \"if not, some bestiary may occur\" (against situational and positional superko)",
+        settle: kee_bestiary,
     },
     Claim {
         title: "Kee: \"2x2 is a draw (2 points each) while under the other rules Black or White wins by one point\"",
@@ -266,6 +270,91 @@ fn bestiary_parts(e: &Evidence<'_>) -> String {
         );
     }
     s.push('\n');
+    s
+}
+
+/// Kee against ssk and psk on each named start: where the values part,
+/// the line under each.
+fn kee_bestiary(e: &Evidence<'_>) -> String {
+    let mut names: Vec<&str> = Vec::new();
+    for p in &e.config.positions {
+        if !names.contains(&p.name.as_str()) {
+            names.push(&p.name);
+        }
+    }
+    let solved = |name: &str, rs: Ruleset| {
+        find_at(e.rows, name, rs, F, e.komi).filter(|r| r.status() == Status::Solved)
+    };
+    let mut rows = Vec::new();
+    let (mut agree, mut part, mut open) = (Vec::new(), Vec::new(), Vec::new());
+    for name in names {
+        let kee = solved(name, Ruleset::Kee);
+        let others = [Ruleset::Ssk, Ruleset::Psk].map(|rs| (rs, solved(name, rs)));
+        let Some(k) = kee else {
+            open.push(format!("`{name}`"));
+            continue;
+        };
+        let mut parts = Vec::new();
+        for (rs, r) in others {
+            match r {
+                Some(r) if value_of(Some(r)) != value_of(Some(k)) => parts.push(format!(
+                    "{rs} {} ({}), line {}",
+                    cell(Some(r)),
+                    r.finding.verdict,
+                    r.pv_text()
+                )),
+                Some(_) => {}
+                None => parts.push(format!("{rs} not solved")),
+            }
+        }
+        let same = parts.is_empty();
+        if same {
+            agree.push(format!("`{name}` ({})", cell(Some(k))));
+        } else {
+            part.push(format!("`{name}`"));
+            rows.push(format!(
+                "| `{name}` | {} ({}), line {} | {} |",
+                cell(Some(k)),
+                k.finding.verdict,
+                k.pv_text(),
+                parts.join("; ")
+            ));
+        }
+    }
+    if agree.is_empty() && part.is_empty() {
+        return "Not settled here: no named start position has a Kee value \
+                (solver-configs/bestiary.toml has them).\n\n"
+            .to_string();
+    }
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "The Kee text keeps situational superko but lets a pass clear the passer's own board \
+         history, \"if not, some bestiary may occur\". On the named start positions (docs/bestiary.md), \
+         suicide forbidden, komi {}: Kee gives the value of both ssk and psk on {} of the {} shapes \
+         with a Kee value ({}), and parts from one or both on {} ({}). {}\n",
+        e.komi,
+        agree.len(),
+        agree.len() + part.len(),
+        agree.join(", "),
+        part.len(),
+        part.join(", "),
+        if open.is_empty() {
+            "Every shape has a Kee value.".to_string()
+        } else {
+            format!("No Kee value: {}.", open.join(", "))
+        }
+    );
+    if !rows.is_empty() {
+        s.push_str(
+            "Where they part, the line under each ruleset (both sides' moves in turn from the start):\n\n\
+             | position | Kee | ssk, psk where they differ |\n|---|---|---|\n",
+        );
+        for r in rows {
+            let _ = writeln!(s, "{r}");
+        }
+        s.push('\n');
+    }
     s
 }
 

@@ -179,3 +179,47 @@ fn the_kee_boards_claim_sets_kee_against_the_other_rulesets() {
         "{md}"
     );
 }
+
+#[test]
+fn kee_is_compared_with_ssk_and_psk_on_named_positions() {
+    let text = r#"
+rules = ["psk", "ssk", "kee"]
+[[positions]]
+name = "ko"
+board = "1x4"
+diagram = ".XO."
+[[positions]]
+name = "calm"
+board = "1x4"
+diagram = "X..."
+"#;
+    let c = Config::parse("c.toml", "c", text).unwrap();
+    // Kee -4 on `ko` where ssk and psk give 4; every value 1 on `calm`.
+    let rows: Vec<Row> = c
+        .jobs()
+        .iter()
+        .map(|j| {
+            let mut r = row_of(j);
+            if j.position_name() == "ko" {
+                let v = if j.rules.ruleset.name() == "kee" { -4 } else { 4 };
+                r.finding.value = Some(Value::Margin(v));
+            }
+            r
+        })
+        .collect();
+    let md = kosolve_report::markdown(&c, &rows);
+    assert!(
+        md.contains("ssk and psk on 1 of the 2 shapes with a Kee value (`calm` (1))"),
+        "{md}"
+    );
+    assert!(md.contains("parts from one or both on 1 (`ko`)"), "{md}");
+    assert!(md.contains("| `ko` | -4 "), "{md}");
+    assert!(md.contains("ssk 4 "), "{md}");
+    // Without Kee rows the claim is not settled.
+    let no_kee: Vec<Row> = rows
+        .into_iter()
+        .filter(|r| r.rules.name() != "kee")
+        .collect();
+    let md = kosolve_report::markdown(&c, &no_kee);
+    assert!(md.contains("no named start position has a Kee value"), "{md}");
+}
