@@ -713,11 +713,20 @@ fn write_parity_runs(t: &mut String, a: &Answer) {
     let Answer::Parity(k) = a else {
         return;
     };
+    let positions = match k.positions {
+        0 => format!(
+            "more than {} positions reachable",
+            kosolve_kee::forgetful::MAX_POSITIONS
+        ),
+        n => format!("{n} legal positions"),
+    };
+    let settled = k.settled_positions.map_or(String::new(), |[b, w]| {
+        format!("; settled games, walls kept: {b} positions with Black held, {w} with White held")
+    });
     let _ = writeln!(
         t,
-        "parity games on the graph of situations ({} legal positions; docs/kee.md); \
-         each strategy checked, the pv replayed:",
-        k.positions
+        "parity games on the graph of situations ({positions}{settled}; docs/kee.md); \
+         each strategy checked, the pv replayed:"
     );
     for g in &k.runs {
         let what = match g.value {

@@ -122,7 +122,9 @@ fn job_options(job: &Job, nodes: &Arc<AtomicU64>) -> SolveOptions {
     SolveOptions {
         threads: job.limits.threads,
         memory_mib: match job.rules.ruleset {
-            kosolve_rules::Ruleset::Kee => job.limits.kee_memory_mib.unwrap_or(job.limits.memory_mib),
+            kosolve_rules::Ruleset::Kee => {
+                job.limits.kee_memory_mib.unwrap_or(job.limits.memory_mib)
+            }
             _ => job.limits.memory_mib,
         } as usize,
         engine: job.limits.engine,

@@ -89,7 +89,14 @@ fn main() {
             );
         }
     }
-    match line(&board, su, &start, [&tables[0], &tables[1]], &best[0], &best[1]) {
+    match line(
+        &board,
+        su,
+        &start,
+        [&tables[0], &tables[1]],
+        &best[0],
+        &best[1],
+    ) {
         Ok((pv, sc)) => println!("line of {} moves ends {}-{}", pv.len(), sc.0, sc.1),
         Err(e) => println!("line: {e}"),
     }

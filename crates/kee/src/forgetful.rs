@@ -93,7 +93,11 @@ impl fmt::Display for Forgetful {
             self.side.held(),
             self.limit,
             if self.mirror { ", mirroring" } else { "" },
-            if self.settled { ", keeping the walls" } else { "" },
+            if self.settled {
+                ", keeping the walls"
+            } else {
+                ""
+            },
             self.window,
             if self.window == 1 { "" } else { "s" }
         )

@@ -186,8 +186,13 @@ pub struct KeeSolution {
     /// The scores (Black, White) at the end of the principal variation.
     pub pv_scores: Option<(u32, u32)>,
     /// The number of legal positions (from a start other than the empty
-    /// board: of positions reachable from it).
+    /// board: of positions reachable from it); 0 where they are more than
+    /// the forgetful games take ([`forgetful::MAX_POSITIONS`]).
     pub positions: usize,
+    /// The positions of the settled games' tables, Black held and White
+    /// held, where they were played (docs/kee.md, "Settled games: starts
+    /// with walls").
+    pub settled_positions: Option<[usize; 2]>,
     /// Every graph tried, in order.
     pub runs: Vec<GraphRun>,
     /// Seconds in all.
@@ -575,96 +580,14 @@ pub fn solve_kee_within(
         pv: Vec::new(),
         pv_scores: None,
         positions: 0,
+        settled_positions: None,
         runs: Vec::new(),
         seconds: 0.0,
         stopped: None,
     };
     let mut graph_games = true;
     if let Some(window) = opts.forgetful_window {
-        let walls = forgetful::walls(board, suicide, start);
-        let settled = opts.settled && walls.iter().any(|w| !w.is_empty());
-        // Settled games first where the start has walls; their tables may
-        // be refused (too many positions even so), which leaves the plain
-        // forgetful games.
-        let mut tables: Vec<forgetful::Table> = Vec::new();
-        if settled {
-            for held in [Color::Black, Color::White] {
-                match forgetful::Table::settled(board, suicide, start, held) {
-                    Ok(t) => tables.push(t),
-                    Err(KeeError::TooManyPositions { .. }) => {}
-                    Err(e) => return Err(e),
-                }
-            }
-            if tables.len() < 2 {
-                tables.clear();
-            }
-        }
-        let plain = forgetful::Table::new(board, suicide, start, opts.symmetric);
-        match &plain {
-            Ok(t) => sol.positions = t.len(),
-            Err(e) if tables.is_empty() => return Err(e.clone()),
-            Err(_) => sol.positions = tables.iter().map(|t| t.len()).max().unwrap_or(0),
-        }
-        let mut stages: Vec<[&forgetful::Table; 2]> = Vec::new();
-        if tables.len() == 2 {
-            stages.push([&tables[0], &tables[1]]);
-        }
-        if let Ok(t) = &plain {
-            stages.push([t, t]);
-        }
-        let mut best: [Option<(forgetful::Bound, &forgetful::Table)>; 2] = [None, None];
-        for stage in stages {
-            if let [Some((l, _)), Some((u, _))] = &best {
-                if l.value == u.value {
-                    break;
-                }
-            }
-            if runs.stopped.is_some() {
-                break;
-            }
-            let (lower, upper) = runs.forgetful_bounds(stage, window)?;
-            if let Some(b) = lower {
-                if best[0].as_ref().is_none_or(|(o, _)| b.value > o.value) {
-                    best[0] = Some((b, stage[0]));
-                }
-            }
-            if let Some(b) = upper {
-                if best[1].as_ref().is_none_or(|(o, _)| b.value < o.value) {
-                    best[1] = Some((b, stage[1]));
-                }
-            }
-        }
-        if let Some((b, _)) = &best[0] {
-            sol.lower = b.value;
-        }
-        if let Some((b, _)) = &best[1] {
-            sol.upper = b.value;
-        }
-        if let [Some((l, lt)), Some((u, ut))] = &best {
-            if l.value > u.value {
-                return Err(KeeError::CheckFailed(format!(
-                    "forgetful games bound the value from below by {} and from above by {}",
-                    l.value, u.value
-                )));
-            }
-            if l.value == u.value {
-                let (pv, scores) = forgetful::line(board, suicide, start, [lt, ut], l, u)?;
-                if scores.0 as i32 - scores.1 as i32 != l.value {
-                    return Err(KeeError::CheckFailed(format!(
-                        "the principal variation of the forgetful games ends {}-{}, not with \
-                         margin {}",
-                        scores.0, scores.1, l.value
-                    )));
-                }
-                sol.pv = pv;
-                sol.pv_scores = Some(scores);
-                graph_games = false;
-            }
-        }
-        // The situation graph holds at most 59 positions; past them the
-        // forgetful games' bounds are the answer.
-        graph_games &= plain.as_ref().is_ok_and(|t| t.len() <= graph::MAX_POSITIONS)
-            && runs.stopped.is_none();
+        graph_games = runs.forgetful_stage(&mut sol, window)?;
     }
     if graph_games {
         // Refuse early (and cheaply) where the positions do not fit.
@@ -715,6 +638,104 @@ struct Runs<'a> {
 }
 
 impl Runs<'_> {
+    /// The forgetful games of [`solve_kee_within`] (settled games first
+    /// where the start has walls, then the plain ones where the start's
+    /// positions fit), their bounds and, where they meet, the line, all
+    /// into `sol`. Returns whether the situation graph should follow.
+    fn forgetful_stage(&mut self, sol: &mut KeeSolution, window: u32) -> Result<bool, KeeError> {
+        let (board, suicide, start) = (self.board, self.suicide, self.start);
+        let mut graph_games = true;
+        let walls = forgetful::walls(board, suicide, start);
+        let settled = self.opts.settled && walls.iter().any(|w| !w.is_empty());
+        // Settled games first where the start has walls; their tables may
+        // be refused (too many positions even so), which leaves the plain
+        // forgetful games.
+        let mut tables: Vec<forgetful::Table> = Vec::new();
+        if settled {
+            for held in [Color::Black, Color::White] {
+                match forgetful::Table::settled(board, suicide, start, held) {
+                    Ok(t) => tables.push(t),
+                    Err(KeeError::TooManyPositions { .. }) => {}
+                    Err(e) => return Err(e),
+                }
+            }
+            if tables.len() < 2 {
+                tables.clear();
+            } else {
+                sol.settled_positions = Some([tables[0].len(), tables[1].len()]);
+            }
+        }
+        let plain = forgetful::Table::new(board, suicide, start, self.opts.symmetric);
+        match &plain {
+            Ok(t) => sol.positions = t.len(),
+            Err(e) if tables.is_empty() => return Err(e.clone()),
+            Err(_) => sol.positions = 0,
+        }
+        let mut stages: Vec<[&forgetful::Table; 2]> = Vec::new();
+        if tables.len() == 2 {
+            stages.push([&tables[0], &tables[1]]);
+        }
+        if let Ok(t) = &plain {
+            stages.push([t, t]);
+        }
+        let mut best: [Option<(forgetful::Bound, &forgetful::Table)>; 2] = [None, None];
+        for stage in stages {
+            if let [Some((l, _)), Some((u, _))] = &best {
+                if l.value == u.value {
+                    break;
+                }
+            }
+            if self.stopped.is_some() {
+                break;
+            }
+            let (lower, upper) = self.forgetful_bounds(stage, window)?;
+            if let Some(b) = lower {
+                if best[0].as_ref().is_none_or(|(o, _)| b.value > o.value) {
+                    best[0] = Some((b, stage[0]));
+                }
+            }
+            if let Some(b) = upper {
+                if best[1].as_ref().is_none_or(|(o, _)| b.value < o.value) {
+                    best[1] = Some((b, stage[1]));
+                }
+            }
+        }
+        if let Some((b, _)) = &best[0] {
+            sol.lower = b.value;
+        }
+        if let Some((b, _)) = &best[1] {
+            sol.upper = b.value;
+        }
+        if let [Some((l, lt)), Some((u, ut))] = &best {
+            if l.value > u.value {
+                return Err(KeeError::CheckFailed(format!(
+                    "forgetful games bound the value from below by {} and from above by {}",
+                    l.value, u.value
+                )));
+            }
+            if l.value == u.value {
+                let (pv, scores) = forgetful::line(board, suicide, start, [lt, ut], l, u)?;
+                if scores.0 as i32 - scores.1 as i32 != l.value {
+                    return Err(KeeError::CheckFailed(format!(
+                        "the principal variation of the forgetful games ends {}-{}, not with \
+                     margin {}",
+                        scores.0, scores.1, l.value
+                    )));
+                }
+                sol.pv = pv;
+                sol.pv_scores = Some(scores);
+                graph_games = false;
+            }
+        }
+        // The situation graph holds at most 59 positions; past them the
+        // forgetful games' bounds are the answer.
+        graph_games &= plain
+            .as_ref()
+            .is_ok_and(|t| t.len() <= graph::MAX_POSITIONS)
+            && self.stopped.is_none();
+        Ok(graph_games)
+    }
+
     /// The bounds of the full game's graph where it fits, else of
     /// restricted games.
     fn graph_bounds(&mut self) -> Result<(Bound, Bound), KeeError> {

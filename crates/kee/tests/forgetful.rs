@@ -99,7 +99,8 @@ fn lines_end_between_the_bounds() {
         let t = table(&b, su);
         let lower = bound(&b, &t, Side::Lower, limit, 2);
         let upper = bound(&b, &t, Side::Upper, limit, 2);
-        let (pv, (sb, sw)) = forgetful::line(&b, su, &Start::EMPTY, [&t, &t], &lower, &upper).unwrap();
+        let (pv, (sb, sw)) =
+            forgetful::line(&b, su, &Start::EMPTY, [&t, &t], &lower, &upper).unwrap();
         let margin = sb as i32 - sw as i32;
         assert!(!pv.is_empty());
         assert!(

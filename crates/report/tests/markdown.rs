@@ -201,7 +201,11 @@ diagram = "X..."
         .map(|j| {
             let mut r = row_of(j);
             if j.position_name() == "ko" {
-                let v = if j.rules.ruleset.name() == "kee" { -4 } else { 4 };
+                let v = if j.rules.ruleset.name() == "kee" {
+                    -4
+                } else {
+                    4
+                };
                 r.finding.value = Some(Value::Margin(v));
             }
             r
@@ -221,5 +225,8 @@ diagram = "X..."
         .filter(|r| r.rules.name() != "kee")
         .collect();
     let md = kosolve_report::markdown(&c, &no_kee);
-    assert!(md.contains("no named start position has a Kee value"), "{md}");
+    assert!(
+        md.contains("no named start position has a Kee value"),
+        "{md}"
+    );
 }

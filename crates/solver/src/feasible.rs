@@ -24,13 +24,29 @@ pub(crate) fn kee_size_over(board: &Board, max: u64) -> Option<String> {
 /// (docs/kee.md): from the empty board (its forgetful games settle every
 /// board the search settles, and more, in far fewer vertices than the
 /// search has nodes), and from a start without moves where the search is
-/// not offered ([`check_feasible_from`]; a start of a few empty points is
-/// searched, since the positions it reaches through captures may be far
-/// more than any graph holds). A record with moves is searched.
+/// not offered ([`check_feasible_from`]), and from a start with a wall (a
+/// pass-alive chain), where settled games keep the positions few
+/// (docs/kee.md, "Settled games: starts with walls"). Other starts of a few
+/// empty points are searched, since the positions they reach through
+/// captures may be far more than any graph holds. A record with moves is
+/// searched.
 pub fn kee_auto_parity(board: &Board, rules: &Rules, setup: &Setup) -> bool {
+    let has_wall = || {
+        [kosolve_board::Color::Black, kosolve_board::Color::White]
+            .into_iter()
+            .any(|c| {
+                !setup
+                    .start
+                    .position
+                    .pass_alive(board, c, rules.suicide)
+                    .is_empty()
+            })
+    };
     rules.ruleset == Ruleset::Kee
         && setup.moves.is_empty()
-        && (setup.is_empty_board() || check_feasible_from(board, rules, setup).is_err())
+        && (setup.is_empty_board()
+            || check_feasible_from(board, rules, setup).is_err()
+            || has_wall())
 }
 
 /// Refuses boards the solver is not expected to finish, with the reason.
