@@ -2,7 +2,10 @@
 //! solving situation graphs, with both strategies checked. 1x3 with
 //! suicide allowed (the full graph, 15,796 classes) and the two games of
 //! 2x2 with one side restricted to board histories under 2 and the mirror
-//! (about 0.55 M classes each).
+//! (about 0.55 M classes each). From a start: the bestiary's single ko
+//! with White's threat (4x8) by `solve_kee_from`, settled games first
+//! (docs/kee.md, "Settled games: starts with walls"; 0.73 s measured
+//! on this 2-core machine beside a CI run).
 //!
 //! `cargo bench -p kosolve-benches --bench kee` (under a minute)
 
@@ -10,8 +13,9 @@
 #![allow(missing_docs)]
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use kosolve_board::{Board, Color, Suicide};
-use kosolve_kee::{solve_game, Variant};
+use kosolve_board::{Board, Color, Position, Suicide};
+use kosolve_kee::{solve_game, solve_kee_from, KeeOptions, Variant};
+use kosolve_rules::Start;
 use std::hint::black_box;
 
 fn kee(c: &mut Criterion) {
@@ -44,6 +48,23 @@ fn kee(c: &mut Criterion) {
             })
         });
     }
+    let b48 = Board::parse("4x8").unwrap();
+    let start = Start {
+        position: Position::from_diagram(&b48, ".XO.O.O./XXXOOOOO/.XXOOOOO/XX.XX.O.").unwrap(),
+        to_move: Color::Black,
+        prisoners: [0, 0],
+    };
+    g.bench_function("4x8 single-ko-threat, settled games", |bch| {
+        bch.iter(|| {
+            let s = solve_kee_from(
+                black_box(&b48),
+                Suicide::Forbidden,
+                &start,
+                KeeOptions::default(),
+            );
+            black_box(s.unwrap().value())
+        })
+    });
     g.finish();
 }
 
