@@ -293,6 +293,12 @@ pub fn walls(board: &Board, suicide: Suicide, start: &Start) -> [Bitboard; 2] {
     [Color::Black, Color::White].map(|c| start.position.pass_alive(board, c, suicide))
 }
 
+/// Whether the start has a wall of either colour: where settled games
+/// apply (docs/kee.md, "Settled games: starts with walls").
+pub fn has_walls(board: &Board, suicide: Suicide, start: &Start) -> bool {
+    walls(board, suicide, start).iter().any(|w| !w.is_empty())
+}
+
 /// Whether a settled game lets the held player `held` make the board play
 /// that turns `before` into `after` (docs/kee.md, "Settled games"): it
 /// captures no stone on a point of her opponent's wall, and every point of

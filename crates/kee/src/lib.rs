@@ -645,8 +645,7 @@ impl Runs<'_> {
     fn forgetful_stage(&mut self, sol: &mut KeeSolution, window: u32) -> Result<bool, KeeError> {
         let (board, suicide, start) = (self.board, self.suicide, self.start);
         let mut graph_games = true;
-        let walls = forgetful::walls(board, suicide, start);
-        let settled = self.opts.settled && walls.iter().any(|w| !w.is_empty());
+        let settled = self.opts.settled && forgetful::has_walls(board, suicide, start);
         // Settled games first where the start has walls; their tables may
         // be refused (too many positions even so), which leaves the plain
         // forgetful games.

@@ -20,7 +20,9 @@ mod common;
 
 use common::rules;
 use kosolve_board::{legal_positions, Board, Color, Position, Suicide};
-use kosolve_kee::forgetful::{self, search_check, settled_allows, walls, Forgetful, Side, Table};
+use kosolve_kee::forgetful::{
+    self, has_walls, search_check, settled_allows, walls, Forgetful, Side, Table,
+};
 use kosolve_kee::{solve_kee_from, Budget, KeeError, KeeOptions};
 use kosolve_rules::{KeeGame, Start};
 use std::sync::Arc;
@@ -77,7 +79,7 @@ fn starts(board: &Board, empties: usize, step: usize) -> Vec<Start> {
             to_move: Color::Black,
             prisoners: [0, 0],
         };
-        if walls(board, SU, &probe).iter().all(|w| w.is_empty()) {
+        if !has_walls(board, SU, &probe) {
             continue;
         }
         for to_move in [Color::Black, Color::White] {

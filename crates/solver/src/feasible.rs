@@ -31,22 +31,11 @@ pub(crate) fn kee_size_over(board: &Board, max: u64) -> Option<String> {
 /// captures may be far more than any graph holds. A record with moves is
 /// searched.
 pub fn kee_auto_parity(board: &Board, rules: &Rules, setup: &Setup) -> bool {
-    let has_wall = || {
-        [kosolve_board::Color::Black, kosolve_board::Color::White]
-            .into_iter()
-            .any(|c| {
-                !setup
-                    .start
-                    .position
-                    .pass_alive(board, c, rules.suicide)
-                    .is_empty()
-            })
-    };
     rules.ruleset == Ruleset::Kee
         && setup.moves.is_empty()
         && (setup.is_empty_board()
             || check_feasible_from(board, rules, setup).is_err()
-            || has_wall())
+            || kosolve_kee::forgetful::has_walls(board, rules.suicide, &setup.start))
 }
 
 /// Refuses boards the solver is not expected to finish, with the reason.
