@@ -135,7 +135,7 @@ fn job_options(job: &Job, nodes: &Arc<AtomicU64>) -> SolveOptions {
             kosolve_solver::Method::Auto
         },
         limits: Limits {
-            max_nodes: job.limits.max_nodes,
+            max_nodes: job.limits.max_nodes_for(job.rules.ruleset),
             max_seconds: job.limits.max_seconds,
             ..Limits::default()
         },

@@ -52,6 +52,11 @@ impl Ruleset {
         Ruleset::UltimateSimple,
     ];
 
+    /// The ruleset's place in [`Ruleset::ALL`].
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
     /// The name used on the command line and in tables.
     pub const fn name(self) -> &'static str {
         match self {

@@ -101,6 +101,7 @@ struct RawLimits {
     threads: Option<usize>,
     kee_situations: Option<u64>,
     kee_memory_mib: Option<u64>,
+    max_nodes_by_rules: Option<Spanned<std::collections::BTreeMap<String, Spanned<u64>>>>,
     certificate_work: Option<u64>,
 }
 
@@ -109,6 +110,10 @@ struct RawLimits {
 pub struct Limits {
     /// Stop a job after this many nodes (`None`: no limit).
     pub max_nodes: Option<u64>,
+    /// The node limit of the jobs of one ruleset, in place of
+    /// [`Limits::max_nodes`] (`limits.max_nodes_by_rules`), by
+    /// [`Ruleset::index`]; read it with [`Limits::max_nodes_for`].
+    pub max_nodes_by_rules: [Option<u64>; Ruleset::ALL.len()],
     /// Stop a job after this many seconds (`None`: no limit).
     pub max_seconds: Option<f64>,
     /// Memory cap of a job's tables, MiB.
@@ -146,6 +151,15 @@ pub struct Limits {
     pub certificate_work: u64,
 }
 
+impl Limits {
+    /// The node limit of a job under `ruleset`: its entry in
+    /// `limits.max_nodes_by_rules` where the config gives one, else
+    /// `limits.max_nodes`.
+    pub fn max_nodes_for(&self, ruleset: Ruleset) -> Option<u64> {
+        self.max_nodes_by_rules[ruleset.index()].or(self.max_nodes)
+    }
+}
+
 /// The default of [`Limits::certificate_work`].
 pub const DEFAULT_CERTIFICATE_WORK: u64 = 1 << 24;
 
@@ -153,6 +167,7 @@ impl Default for Limits {
     fn default() -> Self {
         Limits {
             max_nodes: None,
+            max_nodes_by_rules: [None; Ruleset::ALL.len()],
             max_seconds: None,
             memory_mib: 1024,
             threads: 1,
@@ -578,7 +593,23 @@ impl Ctx<'_> {
                 )
             })?,
         };
+        let mut max_nodes_by_rules = d.max_nodes_by_rules;
+        if let Some(map) = &l.max_nodes_by_rules {
+            for (name, nodes) in map.get_ref() {
+                let rs: Ruleset = name.parse().map_err(|e: kosolve_rules::RulesError| {
+                    self.err(map.span(), format!("limits.max_nodes_by_rules: {e}"))
+                })?;
+                if *nodes.get_ref() == 0 {
+                    return Err(self.err(
+                        nodes.span(),
+                        format!("limits.max_nodes_by_rules.{name} must be at least 1"),
+                    ));
+                }
+                max_nodes_by_rules[rs.index()] = Some(*nodes.get_ref());
+            }
+        }
         let limits = Limits {
+            max_nodes_by_rules,
             engine,
             certificates: raw.certificates.unwrap_or(false),
             max_nodes: l.max_nodes,

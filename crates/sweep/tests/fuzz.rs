@@ -91,6 +91,10 @@ const LIMIT_KEYS: Keys = &[
     ("threads", &["2"]),
     ("kee_situations", &["500"]),
     ("kee_memory_mib", &["2048"]),
+    (
+        "max_nodes_by_rules",
+        &["{ primitive = 5000 }", "{ psk = 1, kee = 2 }"],
+    ),
     ("certificate_work", &["4096"]),
 ];
 

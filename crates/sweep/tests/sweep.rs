@@ -121,6 +121,44 @@ fn engine_defaults_to_auto_and_unknown_engines_are_refused() {
 }
 
 #[test]
+fn max_nodes_by_rules_overrides_max_nodes_for_its_rulesets_only() {
+    use kosolve_rules::Ruleset;
+    let c = with_setting(
+        "all",
+        "[limits]\nmax_nodes = 1000\nmax_nodes_by_rules = { primitive = 5000, fundamental = 7 }",
+    )
+    .unwrap();
+    for r in Ruleset::ALL {
+        let want = match r {
+            Ruleset::Primitive => 5000,
+            Ruleset::Fundamental => 7,
+            _ => 1000,
+        };
+        assert_eq!(c.limits.max_nodes_for(r), Some(want), "{r:?}");
+    }
+    // Without a config-wide limit, the other rulesets have none.
+    let c = with_setting("psk", "[limits]\nmax_nodes_by_rules = { kee = 3 }").unwrap();
+    assert_eq!(c.limits.max_nodes_for(Ruleset::Kee), Some(3));
+    assert_eq!(c.limits.max_nodes_for(Ruleset::Psk), None);
+    for (setting, message) in [
+        (
+            "max_nodes_by_rules = { go = 5 }",
+            "limits.max_nodes_by_rules:",
+        ),
+        (
+            "max_nodes_by_rules = { psk = 0 }",
+            "limits.max_nodes_by_rules.psk must be at least 1",
+        ),
+    ] {
+        let e = with_setting("psk", &format!("[limits]\n{setting}"))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains(message), "{e}");
+        assert!(e.contains("line 4"), "the error names the line: {e}");
+    }
+}
+
+#[test]
 fn certificate_work_defaults_to_2_pow_24_and_zero_is_refused() {
     assert_eq!(config().limits.certificate_work, 1 << 24);
     let c = with_setting("psk", "[limits]\ncertificate_work = 1_000_000").unwrap();
