@@ -5,8 +5,8 @@
 //!
 //! Options: `--komi K`, `--raw` (keep the ko position as it is instead of
 //! the canonical form), `--max-points N`, `--max-states N`, `--sparse`
-//! (number positions on discovery from the empty board too), `--start
-//! DIAGRAM` (solve from this position, rows top first, `/` between rows;
+//! (number positions on discovery from the empty board too), `--suicide
+//! allowed`, `--start DIAGRAM` (solve from this position, rows top first, `/` between rows;
 //! `X` black, `O` white, `.` empty), `--white` (White to move at the start).
 //!
 //! `cargo run -p kosolve-retrograde --release --example basic_table -- 3x5 --start 'XXXXX/X.X.O/XOO.O'`
@@ -51,6 +51,11 @@ fn main() {
         diagram = Some(args[i + 1].replace('/', "\n"));
         args.drain(i..i + 2);
     }
+    let mut suicide = kosolve_board::Suicide::Forbidden;
+    if let Some(i) = args.iter().position(|a| a == "--suicide") {
+        suicide = args[i + 1].parse().expect("suicide: forbidden or allowed");
+        args.drain(i..i + 2);
+    }
     let mut to_move = Color::Black;
     if let Some(i) = args.iter().position(|a| a == "--white") {
         to_move = Color::White;
@@ -66,7 +71,10 @@ fn main() {
     println!("|---|---|---|---|---|---|---|---|---|---|---|");
     for spec in &args {
         let board = Board::parse(spec).expect("board");
-        let rules = Rules::new(Ruleset::Basic).with_komi(komi);
+        let rules = Rules::new(Ruleset::Basic)
+            .with_komi(komi)
+            .with_suicide(suicide)
+            .expect("basic takes either suicide setting");
         let position = diagram.as_ref().map_or(Position::EMPTY, |d| {
             Position::from_diagram(&board, d).expect("a diagram of the board")
         });
