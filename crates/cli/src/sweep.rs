@@ -121,12 +121,7 @@ pub fn run_job(job: &Job, nodes: &Arc<AtomicU64>) -> JobOutput {
 fn job_options(job: &Job, nodes: &Arc<AtomicU64>) -> SolveOptions {
     SolveOptions {
         threads: job.limits.threads,
-        memory_mib: match job.rules.ruleset {
-            kosolve_rules::Ruleset::Kee => {
-                job.limits.kee_memory_mib.unwrap_or(job.limits.memory_mib)
-            }
-            _ => job.limits.memory_mib,
-        } as usize,
+        memory_mib: job.limits.memory_mib_for(job.rules.ruleset) as usize,
         engine: job.limits.engine,
         // The config's method where it applies to the job's ruleset; `auto` elsewhere.
         method: if job.limits.method.applies_to(job.rules.ruleset) {

@@ -158,6 +158,16 @@ impl Limits {
     pub fn max_nodes_for(&self, ruleset: Ruleset) -> Option<u64> {
         self.max_nodes_by_rules[ruleset.index()].or(self.max_nodes)
     }
+
+    /// The table memory cap of a job under `ruleset`, MiB:
+    /// `limits.kee_memory_mib` for `kee` where the config gives it, else
+    /// `limits.memory_mib`.
+    pub fn memory_mib_for(&self, ruleset: Ruleset) -> u64 {
+        match ruleset {
+            Ruleset::Kee => self.kee_memory_mib.unwrap_or(self.memory_mib),
+            _ => self.memory_mib,
+        }
+    }
 }
 
 /// The default of [`Limits::certificate_work`].

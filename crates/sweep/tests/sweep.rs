@@ -140,6 +140,10 @@ fn max_nodes_by_rules_overrides_max_nodes_for_its_rulesets_only() {
     let c = with_setting("psk", "[limits]\nmax_nodes_by_rules = { kee = 3 }").unwrap();
     assert_eq!(c.limits.max_nodes_for(Ruleset::Kee), Some(3));
     assert_eq!(c.limits.max_nodes_for(Ruleset::Psk), None);
+    // The other per-ruleset limit: Kee's memory.
+    let c = with_setting("all", "[limits]\nmemory_mib = 16\nkee_memory_mib = 64").unwrap();
+    assert_eq!(c.limits.memory_mib_for(Ruleset::Kee), 64);
+    assert_eq!(c.limits.memory_mib_for(Ruleset::Psk), 16);
     for (setting, message) in [
         (
             "max_nodes_by_rules = { go = 5 }",
