@@ -131,7 +131,7 @@ fn job_options(job: &Job, nodes: &Arc<AtomicU64>) -> SolveOptions {
         },
         limits: Limits {
             max_nodes: job.limits.max_nodes_for(job.rules.ruleset),
-            max_seconds: job.limits.max_seconds,
+            max_seconds: job.limits.max_seconds_for(job.rules.ruleset),
             ..Limits::default()
         },
         hooks: Hooks {

@@ -100,9 +100,33 @@ struct RawLimits {
     memory_mib: Option<u64>,
     threads: Option<usize>,
     kee_situations: Option<u64>,
-    kee_memory_mib: Option<u64>,
+    kee_memory_mib: Option<Spanned<u64>>,
     max_nodes_by_rules: Option<Spanned<std::collections::BTreeMap<String, Spanned<u64>>>>,
     certificate_work: Option<u64>,
+    rules: Option<std::collections::BTreeMap<Spanned<String>, RawRuleLimits>>,
+}
+
+/// `[limits.rules.<ruleset>]`.
+#[derive(Deserialize, Debug, Default)]
+#[serde(deny_unknown_fields)]
+struct RawRuleLimits {
+    max_nodes: Option<Spanned<u64>>,
+    max_seconds: Option<Spanned<f64>>,
+    memory_mib: Option<Spanned<u64>>,
+}
+
+/// The limits of the jobs of one ruleset that replace the config-wide ones
+/// (`[limits.rules.<ruleset>]`, docs/configs.md); `None` keeps the
+/// config-wide limit. Read through [`Limits::max_nodes_for`],
+/// [`Limits::max_seconds_for`] and [`Limits::memory_mib_for`].
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct RuleLimits {
+    /// In place of [`Limits::max_nodes`].
+    pub max_nodes: Option<u64>,
+    /// In place of [`Limits::max_seconds`].
+    pub max_seconds: Option<f64>,
+    /// In place of [`Limits::memory_mib`].
+    pub memory_mib: Option<u64>,
 }
 
 /// Per-job limits.
@@ -110,10 +134,11 @@ struct RawLimits {
 pub struct Limits {
     /// Stop a job after this many nodes (`None`: no limit).
     pub max_nodes: Option<u64>,
-    /// The node limit of the jobs of one ruleset, in place of
-    /// [`Limits::max_nodes`] (`limits.max_nodes_by_rules`), by
-    /// [`Ruleset::index`]; read it with [`Limits::max_nodes_for`].
-    pub max_nodes_by_rules: [Option<u64>; Ruleset::ALL.len()],
+    /// The limits of the jobs of each ruleset that replace the ones above
+    /// (`[limits.rules.<ruleset>]`, or the older keys
+    /// `limits.max_nodes_by_rules` and `limits.kee_memory_mib`), by
+    /// [`Ruleset::index`].
+    pub by_rules: [RuleLimits; Ruleset::ALL.len()],
     /// Stop a job after this many seconds (`None`: no limit).
     pub max_seconds: Option<f64>,
     /// Memory cap of a job's tables, MiB.
@@ -134,10 +159,6 @@ pub struct Limits {
     /// holds). A graph that outgrows it gives way to restricted games,
     /// whose bounds the row shows (docs/kee.md).
     pub kee_situations: Option<u64>,
-    /// The memory cap of each `kee` job, MiB (`limits.kee_memory_mib`;
-    /// `None`: `memory_mib`). The parity method's graphs need more room
-    /// than the other rulesets' tables on some starts (docs/configs.md).
-    pub kee_memory_mib: Option<u64>,
     /// The search engine (`engine = "auto" | "pns" | "id"`, as `kosolve
     /// solve --engine`; values never depend on it, the effort columns do).
     pub engine: kosolve_vocab::Engine,
@@ -152,21 +173,28 @@ pub struct Limits {
 }
 
 impl Limits {
-    /// The node limit of a job under `ruleset`: its entry in
-    /// `limits.max_nodes_by_rules` where the config gives one, else
-    /// `limits.max_nodes`.
+    /// The node limit of a job under `ruleset`: `limits.rules.<ruleset>
+    /// .max_nodes` where the config gives it, else `limits.max_nodes`.
     pub fn max_nodes_for(&self, ruleset: Ruleset) -> Option<u64> {
-        self.max_nodes_by_rules[ruleset.index()].or(self.max_nodes)
+        self.by_rules[ruleset.index()].max_nodes.or(self.max_nodes)
+    }
+
+    /// The time limit of a job under `ruleset`, seconds:
+    /// `limits.rules.<ruleset>.max_seconds` where the config gives it, else
+    /// `limits.max_seconds`.
+    pub fn max_seconds_for(&self, ruleset: Ruleset) -> Option<f64> {
+        self.by_rules[ruleset.index()]
+            .max_seconds
+            .or(self.max_seconds)
     }
 
     /// The table memory cap of a job under `ruleset`, MiB:
-    /// `limits.kee_memory_mib` for `kee` where the config gives it, else
+    /// `limits.rules.<ruleset>.memory_mib` where the config gives it, else
     /// `limits.memory_mib`.
     pub fn memory_mib_for(&self, ruleset: Ruleset) -> u64 {
-        match ruleset {
-            Ruleset::Kee => self.kee_memory_mib.unwrap_or(self.memory_mib),
-            _ => self.memory_mib,
-        }
+        self.by_rules[ruleset.index()]
+            .memory_mib
+            .unwrap_or(self.memory_mib)
     }
 }
 
@@ -177,13 +205,12 @@ impl Default for Limits {
     fn default() -> Self {
         Limits {
             max_nodes: None,
-            max_nodes_by_rules: [None; Ruleset::ALL.len()],
+            by_rules: [RuleLimits::default(); Ruleset::ALL.len()],
             max_seconds: None,
             memory_mib: 1024,
             threads: 1,
             method: Method::Auto,
             kee_situations: None,
-            kee_memory_mib: None,
             engine: kosolve_vocab::Engine::Auto,
             certificates: false,
             certificate_work: DEFAULT_CERTIFICATE_WORK,
@@ -542,6 +569,95 @@ impl Ctx<'_> {
         Ok(komi)
     }
 
+    /// A number of seconds at `key`: finite and at least 0, as
+    /// `--max-seconds` takes it.
+    fn seconds(&self, s: &Spanned<f64>, key: &str) -> Result<f64, ConfigError> {
+        let v = *s.get_ref();
+        if v >= 0.0 && v.is_finite() {
+            Ok(v)
+        } else {
+            Err(self.err(
+                s.span(),
+                format!("{key} must be a non-negative number (got {v})"),
+            ))
+        }
+    }
+
+    /// A count at `key`: at least 1.
+    fn positive(&self, n: &Spanned<u64>, key: &str) -> Result<u64, ConfigError> {
+        match *n.get_ref() {
+            0 => Err(self.err(n.span(), format!("{key} must be at least 1"))),
+            v => Ok(v),
+        }
+    }
+
+    /// A ruleset named by a key of `table` (`limits.rules`,
+    /// `limits.max_nodes_by_rules`).
+    fn ruleset_key(&self, name: &str, span: Span, table: &str) -> Result<Ruleset, ConfigError> {
+        name.parse()
+            .map_err(|e: kosolve_rules::RulesError| self.err(span, format!("{table}: {e}")))
+    }
+
+    /// `[limits.rules.<ruleset>]`, with the older keys that set part of it:
+    /// `limits.max_nodes_by_rules` (a ruleset's `max_nodes`) and
+    /// `limits.kee_memory_mib` (Kee's `memory_mib`). Setting one limit of
+    /// one ruleset both ways is an error.
+    fn rule_limits(&self, l: &RawLimits) -> Result<[RuleLimits; Ruleset::ALL.len()], ConfigError> {
+        let mut by_rules = [RuleLimits::default(); Ruleset::ALL.len()];
+        if let Some(table) = &l.rules {
+            for (name, raw) in table {
+                let rs = self.ruleset_key(name.get_ref(), name.span(), "limits.rules")?;
+                let name = name.get_ref();
+                let key = |k: &str| format!("limits.rules.{name}.{k}");
+                let r = &mut by_rules[rs.index()];
+                if let Some(n) = &raw.max_nodes {
+                    r.max_nodes = Some(self.positive(n, &key("max_nodes"))?);
+                }
+                if let Some(s) = &raw.max_seconds {
+                    r.max_seconds = Some(self.seconds(s, &key("max_seconds"))?);
+                }
+                if let Some(m) = &raw.memory_mib {
+                    r.memory_mib = Some(self.positive(m, &key("memory_mib"))?);
+                }
+            }
+        }
+        let twice = |span: Span, old: &str, new: String| {
+            self.err(
+                span,
+                format!("{old} and {new} set the same limit: give one (docs/configs.md)"),
+            )
+        };
+        if let Some(map) = &l.max_nodes_by_rules {
+            for (name, nodes) in map.get_ref() {
+                let rs = self.ruleset_key(name, map.span(), "limits.max_nodes_by_rules")?;
+                let key = format!("limits.max_nodes_by_rules.{name}");
+                let v = self.positive(nodes, &key)?;
+                let r = &mut by_rules[rs.index()];
+                if r.max_nodes.is_some() {
+                    return Err(twice(
+                        nodes.span(),
+                        &key,
+                        format!("limits.rules.{name}.max_nodes"),
+                    ));
+                }
+                r.max_nodes = Some(v);
+            }
+        }
+        if let Some(m) = &l.kee_memory_mib {
+            let v = self.positive(m, "limits.kee_memory_mib")?;
+            let r = &mut by_rules[Ruleset::Kee.index()];
+            if r.memory_mib.is_some() {
+                return Err(twice(
+                    m.span(),
+                    "limits.kee_memory_mib",
+                    "limits.rules.kee.memory_mib".into(),
+                ));
+            }
+            r.memory_mib = Some(v);
+        }
+        Ok(by_rules)
+    }
+
     /// `[limits]`, `method` (or `kee_method`), `engine` and `certificates`.
     fn limits(&self, raw: &RawConfig) -> Result<Limits, ConfigError> {
         let d = Limits::default();
@@ -555,21 +671,10 @@ impl Ctx<'_> {
         if l.kee_situations == Some(0) {
             return Err(self.err_at(0, "limits.kee_situations must be at least 1"));
         }
-        if l.kee_memory_mib == Some(0) {
-            return Err(self.err_at(0, "limits.kee_memory_mib must be at least 1"));
-        }
         // As `--max-seconds`: a deadline needs a finite number, at least 0.
         let max_seconds = match &l.max_seconds {
-            Some(s) if !(*s.get_ref() >= 0.0 && s.get_ref().is_finite()) => {
-                return Err(self.err(
-                    s.span(),
-                    format!(
-                        "limits.max_seconds must be a non-negative number (got {})",
-                        s.get_ref()
-                    ),
-                ))
-            }
-            s => s.as_ref().map(|s| *s.get_ref()),
+            Some(s) => Some(self.seconds(s, "limits.max_seconds")?),
+            None => None,
         };
         let method = match (&raw.method, &raw.kee_method) {
             (Some(_), Some(k)) => {
@@ -603,23 +708,9 @@ impl Ctx<'_> {
                 )
             })?,
         };
-        let mut max_nodes_by_rules = d.max_nodes_by_rules;
-        if let Some(map) = &l.max_nodes_by_rules {
-            for (name, nodes) in map.get_ref() {
-                let rs: Ruleset = name.parse().map_err(|e: kosolve_rules::RulesError| {
-                    self.err(map.span(), format!("limits.max_nodes_by_rules: {e}"))
-                })?;
-                if *nodes.get_ref() == 0 {
-                    return Err(self.err(
-                        nodes.span(),
-                        format!("limits.max_nodes_by_rules.{name} must be at least 1"),
-                    ));
-                }
-                max_nodes_by_rules[rs.index()] = Some(*nodes.get_ref());
-            }
-        }
+        let by_rules = self.rule_limits(l)?;
         let limits = Limits {
-            max_nodes_by_rules,
+            by_rules,
             engine,
             certificates: raw.certificates.unwrap_or(false),
             max_nodes: l.max_nodes,
@@ -628,7 +719,6 @@ impl Ctx<'_> {
             threads: l.threads.unwrap_or(d.threads),
             method,
             kee_situations: l.kee_situations,
-            kee_memory_mib: l.kee_memory_mib,
             certificate_work: l.certificate_work.unwrap_or(d.certificate_work),
         };
         Ok(limits)
@@ -685,18 +775,28 @@ impl Config {
         let suicide = cx.suicide(raw.suicide.as_ref())?;
         let komi = cx.komi(raw.komi.as_ref())?;
         let limits = cx.limits(&raw)?;
-        let notes = raw
-            .kee_method
-            .iter()
-            .map(|k| {
-                format!(
-                    "{}:{}: 'kee_method' is the older name of 'method'; it still works, \
-                     but write 'method'",
-                    cx.path,
-                    line_of(cx.text, k.span().start)
-                )
-            })
-            .collect();
+        let note = |span: Span, old: &str, new: &str| {
+            format!(
+                "{}:{}: '{old}' is the older name of '{new}'; it still works, but write '{new}'",
+                cx.path,
+                line_of(cx.text, span.start)
+            )
+        };
+        let mut notes = Vec::new();
+        if let Some(k) = &raw.kee_method {
+            notes.push(note(k.span(), "kee_method", "method"));
+        }
+        if let Some(m) = &raw.limits.max_nodes_by_rules {
+            let new = "[limits.rules.<ruleset>] max_nodes";
+            notes.push(note(m.span(), "max_nodes_by_rules", new));
+        }
+        if let Some(m) = &raw.limits.kee_memory_mib {
+            notes.push(note(
+                m.span(),
+                "kee_memory_mib",
+                "[limits.rules.kee] memory_mib",
+            ));
+        }
         Ok(Config {
             name,
             description: raw.description.unwrap_or_default(),

@@ -33,8 +33,13 @@ fn parse_checked(text: &str) -> Result<(), TestCaseError> {
             prop_assert!(!config.rules.is_empty());
             let l = config.limits;
             prop_assert!(l.threads >= 1);
-            if let Some(s) = l.max_seconds {
-                prop_assert!(s.is_finite() && s >= 0.0, "max_seconds {}", s);
+            for r in kosolve_rules::Ruleset::ALL {
+                if let Some(s) = l.max_seconds_for(r) {
+                    prop_assert!(s.is_finite() && s >= 0.0, "max_seconds {} ({r})", s);
+                }
+                let own = l.by_rules[r.index()];
+                prop_assert!(own.max_nodes != Some(0), "max_nodes 0 ({r})");
+                prop_assert!(own.memory_mib != Some(0), "memory_mib 0 ({r})");
             }
             for job in config.jobs() {
                 let _ = job.key();
@@ -96,6 +101,13 @@ const LIMIT_KEYS: Keys = &[
         &["{ primitive = 5000 }", "{ psk = 1, kee = 2 }"],
     ),
     ("certificate_work", &["4096"]),
+    (
+        "rules",
+        &[
+            "{ kee = { memory_mib = 64 } }",
+            "{ psk = { max_nodes = 5, max_seconds = 1.5 }, bkr = {} }",
+        ],
+    ),
 ];
 
 /// `[[positions]]` keys.

@@ -121,45 +121,117 @@ fn engine_defaults_to_auto_and_unknown_engines_are_refused() {
 }
 
 #[test]
-fn max_nodes_by_rules_overrides_max_nodes_for_its_rulesets_only() {
+fn per_ruleset_limits_replace_the_config_wide_ones_for_their_rulesets_only() {
     use kosolve_rules::Ruleset;
     let c = with_setting(
         "all",
-        "[limits]\nmax_nodes = 1000\nmax_nodes_by_rules = { primitive = 5000, fundamental = 7 }",
+        "[limits]\nmax_nodes = 1000\nmax_seconds = 10\nmemory_mib = 16\n\
+         [limits.rules.primitive]\nmax_nodes = 5000\n\
+         [limits.rules.fundamental]\nmax_nodes = 7\nmax_seconds = 2.5\n\
+         [limits.rules.kee]\nmemory_mib = 64",
     )
     .unwrap();
+    assert!(c.notes.is_empty(), "{:?}", c.notes);
     for r in Ruleset::ALL {
-        let want = match r {
-            Ruleset::Primitive => 5000,
-            Ruleset::Fundamental => 7,
-            _ => 1000,
+        let (nodes, seconds, memory) = match r {
+            Ruleset::Primitive => (5000, 10.0, 16),
+            Ruleset::Fundamental => (7, 2.5, 16),
+            Ruleset::Kee => (1000, 10.0, 64),
+            _ => (1000, 10.0, 16),
         };
-        assert_eq!(c.limits.max_nodes_for(r), Some(want), "{r:?}");
+        let l = &c.limits;
+        assert_eq!(l.max_nodes_for(r), Some(nodes), "{r:?}");
+        assert_eq!(l.max_seconds_for(r), Some(seconds), "{r:?}");
+        assert_eq!(l.memory_mib_for(r), memory, "{r:?}");
     }
     // Without a config-wide limit, the other rulesets have none.
-    let c = with_setting("psk", "[limits]\nmax_nodes_by_rules = { kee = 3 }").unwrap();
+    let c = with_setting("psk", "[limits.rules.kee]\nmax_nodes = 3\nmax_seconds = 0").unwrap();
     assert_eq!(c.limits.max_nodes_for(Ruleset::Kee), Some(3));
+    assert_eq!(c.limits.max_seconds_for(Ruleset::Kee), Some(0.0));
     assert_eq!(c.limits.max_nodes_for(Ruleset::Psk), None);
-    // The other per-ruleset limit: Kee's memory.
-    let c = with_setting("all", "[limits]\nmemory_mib = 16\nkee_memory_mib = 64").unwrap();
-    assert_eq!(c.limits.memory_mib_for(Ruleset::Kee), 64);
-    assert_eq!(c.limits.memory_mib_for(Ruleset::Psk), 16);
-    for (setting, message) in [
+    assert_eq!(c.limits.max_seconds_for(Ruleset::Psk), None);
+    // The older keys set the same limits, each with a note naming its line.
+    let old = with_setting(
+        "all",
+        "[limits]\nmemory_mib = 16\nkee_memory_mib = 64\n\
+         max_nodes_by_rules = { primitive = 5000, fundamental = 7 }",
+    )
+    .unwrap();
+    let new = with_setting(
+        "all",
+        "[limits]\nmemory_mib = 16\n[limits.rules.kee]\nmemory_mib = 64\n\
+         [limits.rules.primitive]\nmax_nodes = 5000\n\
+         [limits.rules.fundamental]\nmax_nodes = 7",
+    )
+    .unwrap();
+    assert_eq!(old.limits, new.limits);
+    assert_eq!(old.notes.len(), 2, "{:?}", old.notes);
+    assert!(old.notes[0].contains("c.toml:6: 'max_nodes_by_rules' is the older name"));
+    assert!(old.notes[1].contains("c.toml:5: 'kee_memory_mib' is the older name"));
+    for (setting, message, line) in [
         (
-            "max_nodes_by_rules = { go = 5 }",
+            "[limits]\nmax_nodes_by_rules = { go = 5 }",
             "limits.max_nodes_by_rules:",
+            4,
         ),
         (
-            "max_nodes_by_rules = { psk = 0 }",
+            "[limits]\nmax_nodes_by_rules = { psk = 0 }",
             "limits.max_nodes_by_rules.psk must be at least 1",
+            4,
+        ),
+        ("[limits.rules.go]\nmax_nodes = 5", "limits.rules:", 3),
+        (
+            "[limits.rules.psk]\nmax_nodes = 0",
+            "limits.rules.psk.max_nodes must be at least 1",
+            4,
+        ),
+        (
+            "[limits.rules.psk]\nmemory_mib = 0",
+            "limits.rules.psk.memory_mib must be at least 1",
+            4,
+        ),
+        (
+            "[limits.rules.psk]\nmax_seconds = -1",
+            "limits.rules.psk.max_seconds must be a non-negative number",
+            4,
+        ),
+        (
+            "[limits]\nkee_memory_mib = 0",
+            "limits.kee_memory_mib must be at least 1",
+            4,
+        ),
+        // One limit of one ruleset set both ways.
+        (
+            "[limits]\nmax_nodes_by_rules = { psk = 5 }\n[limits.rules.psk]\nmax_nodes = 6",
+            "limits.max_nodes_by_rules.psk and limits.rules.psk.max_nodes set the same limit",
+            4,
+        ),
+        (
+            "[limits]\nkee_memory_mib = 5\n[limits.rules.kee]\nmemory_mib = 6",
+            "limits.kee_memory_mib and limits.rules.kee.memory_mib set the same limit",
+            4,
         ),
     ] {
-        let e = with_setting("psk", &format!("[limits]\n{setting}"))
-            .unwrap_err()
-            .to_string();
+        let e = with_setting("psk", setting).unwrap_err().to_string();
         assert!(e.contains(message), "{e}");
-        assert!(e.contains("line 4"), "the error names the line: {e}");
+        assert!(
+            e.contains(&format!("line {line}")),
+            "the error names the line: {e}"
+        );
     }
+    // Two different limits of one ruleset, one each way, are fine.
+    let c = with_setting(
+        "psk",
+        "[limits]\nmax_nodes_by_rules = { psk = 5 }\n[limits.rules.psk]\nmemory_mib = 6",
+    )
+    .unwrap();
+    assert_eq!(c.limits.max_nodes_for(Ruleset::Psk), Some(5));
+    assert_eq!(c.limits.memory_mib_for(Ruleset::Psk), 6);
+    // A key the table does not know is refused.
+    let e = with_setting("psk", "[limits.rules.psk]\nthreads = 2")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("threads"), "{e}");
 }
 
 #[test]
