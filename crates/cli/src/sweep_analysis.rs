@@ -6,7 +6,7 @@
 use crate::common::CliError;
 use crate::interrupt::interrupt_token;
 use kosolve_analyze::{analyze, Analysis};
-use kosolve_rules::{Komi, Rules, Setup};
+use kosolve_rules::{Komi, Rules, Ruleset, Setup};
 use kosolve_solver::{Limits, SearchSettings};
 use kosolve_solver::{SolveOptions, Stop};
 use kosolve_sweep::{Config, NamedPosition, Row};
@@ -17,17 +17,18 @@ fn folder(dir: &Path, config: &Config) -> PathBuf {
     dir.join("analysis").join(&config.name)
 }
 
-/// The options of an analysis under the config's limits (they hold for
-/// each ruleset's analysis as a whole).
-fn options(config: &Config) -> SolveOptions {
+/// The options of an analysis under `ruleset`: the config's limits for
+/// that ruleset (`[limits.rules.<ruleset>]` where given, as for its jobs),
+/// which hold for the ruleset's analysis as a whole.
+fn options(config: &Config, ruleset: Ruleset) -> SolveOptions {
     let l = &config.limits;
     SolveOptions {
         threads: l.threads,
-        memory_mib: l.memory_mib as usize,
+        memory_mib: l.memory_mib_for(ruleset) as usize,
         engine: l.engine,
         limits: Limits {
-            max_nodes: l.max_nodes,
-            max_seconds: l.max_seconds,
+            max_nodes: l.max_nodes_for(ruleset),
+            max_seconds: l.max_seconds_for(ruleset),
             cancel: interrupt_token(),
         },
         search: SearchSettings {
@@ -43,9 +44,9 @@ fn options(config: &Config) -> SolveOptions {
 fn analyse(config: &Config, p: &NamedPosition) -> Option<Vec<Analysis>> {
     let suicide = config.suicide.first().copied();
     let komi = config.komi.first().copied().unwrap_or(Komi::ZERO);
-    let opts = options(config);
     let mut out = Vec::new();
     for &r in &config.rules {
+        let opts = options(config, r);
         let mut rules = Rules::new(r).with_komi(komi);
         if let Some(s) = suicide {
             match rules.with_suicide(s) {

@@ -588,6 +588,49 @@ fn a_sweep_analyses_the_positions_that_ask_and_resumes() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("analyze"));
 }
 
+/// A sweep's analysis takes each ruleset's own limits
+/// (`[limits.rules.<ruleset>]`), as its jobs do: with one node config-wide
+/// and ten million for psk, psk settles every move and fixed stops.
+#[test]
+fn a_sweep_analysis_takes_each_rulesets_own_limits() {
+    let dir = tmpdir("analyze", "limits");
+    let config = dir.join("analysed.toml");
+    let text = ANALYSED
+        .replace(r#"["psk", "fixed", "primitive"]"#, r#"["psk", "fixed"]"#)
+        .replace(
+            "memory_mib = 16\n",
+            "memory_mib = 16\nmax_nodes = 1\n\n[limits.rules.psk]\nmax_nodes = 10_000_000\n",
+        );
+    assert!(text.contains("[limits.rules.psk]"), "{text}");
+    std::fs::write(&config, text).unwrap();
+    let out = dir.join("out");
+    let o = common::sweep(&config, &out, &["--jobs", "1"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let mut r = csv::Reader::from_path(out.join("analysis/analysed/corner.csv")).unwrap();
+    let rows: Vec<csv::StringRecord> = r.records().map(|x| x.unwrap()).collect();
+    let status = |rules: &str| -> Vec<String> {
+        rows.iter()
+            .filter(|c| &c[1] == rules)
+            .map(|c| c[10].to_string())
+            .collect()
+    };
+    let (psk, fixed) = (status("psk"), status("fixed"));
+    assert!(
+        psk.len() > 1 && psk.len() == fixed.len(),
+        "{psk:?} {fixed:?}"
+    );
+    assert!(
+        psk.iter().all(|s| s == "solved" || s == "ends"),
+        "psk has its own 10 M nodes: {psk:?}"
+    );
+    assert!(
+        fixed
+            .iter()
+            .any(|s| s.starts_with("not searched") || s.starts_with("stopped")),
+        "fixed has the config's one node: {fixed:?}"
+    );
+}
+
 /// The committed analyses of the bestiary agree with its table: under each
 /// ruleset whose every move the analysis settled, the best move's value is
 /// the position's value, which the table's solve found on its own.
