@@ -460,7 +460,11 @@ mod tests {
     fn the_filter_rarely_reports_an_absent_entry_at_the_sizes_proofs_reach() {
         for (n, shift) in [(1000, 1), (250, 3)] {
             let rate = false_positive_rate(n, shift);
-            assert!(rate < 0.03, "{n} entries, slots of {} bits: {rate}", 1 << shift);
+            assert!(
+                rate < 0.03,
+                "{n} entries, slots of {} bits: {rate}",
+                1 << shift
+            );
         }
     }
 
