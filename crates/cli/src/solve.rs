@@ -7,7 +7,7 @@ use kosolve_rules::{AnyGame, Game, Komi, Move, Rules, Ruleset, Setup, ValueKind}
 use kosolve_solver::{
     Answer, KomiAnalysis, KomiSweep, Live, Method, Report, SolveOptions, Stats, Threshold, Value,
 };
-use kosolve_solver::{Hooks, KeeChoices, SearchSettings};
+use kosolve_solver::{AvoidFilter, Hooks, KeeChoices, SearchSettings};
 use serde_json::json;
 use std::fmt::Write as _;
 use std::io::IsTerminal;
@@ -93,6 +93,13 @@ pub struct Args {
     /// them and checking them against the plain search).
     #[arg(long)]
     no_static_bounds: bool,
+    /// The size of the Bloom filter of each stored bound's D- (the
+    /// entries its proof needs absent): auto (large on lines and rings of
+    /// 12 points or more), small (4,096 bits) or large (32,768 bits).
+    /// Values never depend on it (docs/performance.md, "The D- filter's
+    /// size").
+    #[arg(long, value_name = "SIZE", default_value = "auto", value_parser = parse_avoid_filter)]
+    avoid_filter: AvoidFilter,
     /// Do not count territory regions in the static bounds (for measuring
     /// them; values never depend on it; see docs/solver.md, "Territory").
     #[arg(long)]
@@ -173,6 +180,13 @@ pub(crate) fn parse_window(s: &str) -> Result<(i32, i32), String> {
         return Err(bad());
     }
     Ok((a, b))
+}
+
+fn parse_avoid_filter(s: &str) -> Result<AvoidFilter, String> {
+    AvoidFilter::ALL
+        .into_iter()
+        .find(|f| f.name() == s)
+        .ok_or_else(|| format!("unknown filter size '{s}': expected auto, small or large"))
 }
 
 fn parse_method(s: &str) -> Result<Method, String> {
@@ -270,6 +284,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             dependencies: !args.whole_keys,
             pv: true,
             window: args.window,
+            avoid_filter: args.avoid_filter,
             ..SearchSettings::default()
         },
         hooks: Hooks {

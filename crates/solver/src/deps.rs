@@ -26,23 +26,27 @@ pub const NEEDS_CAP: usize = 30;
 /// How many territory conditions a dependency set holds before it is
 /// given up as too large.
 pub const PATTERNS_CAP: usize = 16;
-/// Bits of the Bloom filter that holds D-.
-pub const AVOID_BITS: usize = 32768;
-const AVOID_WORDS: usize = AVOID_BITS / 64;
+/// The words (64 bits each) of the small Bloom filter that holds D-: the
+/// size for boards whose proofs avoid a few hundred entries at most.
+pub const SMALL_WORDS: usize = 64;
+/// The words of the large filter, for the long lines on which proofs
+/// avoid a thousand entries and more (docs/performance.md, "The D-
+/// filter's size").
+pub const LARGE_WORDS: usize = 512;
 
 /// The history a proven bound depends on. D+ is an exact list of entry
-/// digests; D- is a Bloom filter (two bits per entry). A filter can only
+/// digests; D- is a Bloom filter of `W` 64-bit words (two slots per entry). A filter can only
 /// err by reporting an entry that is not there, which makes [`Deps::holds`]
 /// refuse a bound that in fact holds: never the other way. `over` marks a
 /// set whose D+ outgrew [`NEEDS_CAP`], or one that came from a
 /// whole-history key: such a bound is never stored by its history-free key.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Deps {
+pub struct Deps<const W: usize> {
     plus: u8,
     /// Too large, or unknown.
     pub over: bool,
     needs: [u64; NEEDS_CAP],
-    avoid: [u64; AVOID_WORDS],
+    avoid: [u64; W],
     /// How many of `patterns` are in use.
     npat: u8,
     /// Territory conditions (docs/solver.md, "Territory"): no position
@@ -57,7 +61,7 @@ const NO_PATTERN: Pattern = Pattern {
     regions: Bitboard::EMPTY,
 };
 
-impl Default for Deps {
+impl<const W: usize> Default for Deps<W> {
     fn default() -> Self {
         Deps::NONE
     }
@@ -66,31 +70,31 @@ impl Default for Deps {
 /// The filter's two slots for an orbit digest: slots of `1 << shift` bits,
 /// one bit per symmetry (see [`Tag`]); the bit indices of their first bits.
 #[inline]
-fn bloom_slots(d: u64, shift: u32) -> (usize, usize) {
+fn bloom_slots(d: u64, shift: u32, bits: usize) -> (usize, usize) {
     // The digest is a mixed hash: two disjoint bit fields give two indices.
-    let slots = AVOID_BITS >> shift;
+    let slots = bits >> shift;
     (
         ((d as usize) % slots) << shift,
         (((d >> 32) as usize) % slots) << shift,
     )
 }
 
-impl Deps {
+impl<const W: usize> Deps<W> {
     /// No dependency: the bound holds whatever the history.
-    pub const NONE: Deps = Deps {
+    pub const NONE: Self = Deps {
         plus: 0,
         over: false,
         needs: [0; NEEDS_CAP],
-        avoid: [0; AVOID_WORDS],
+        avoid: [0; W],
         npat: 0,
         patterns: [NO_PATTERN; PATTERNS_CAP],
     };
     /// Unknown dependencies (a whole-history table hit, or too many).
-    pub const OVER: Deps = Deps {
+    pub const OVER: Self = Deps {
         plus: 0,
         over: true,
         needs: [0; NEEDS_CAP],
-        avoid: [0; AVOID_WORDS],
+        avoid: [0; W],
         npat: 0,
         patterns: [NO_PATTERN; PATTERNS_CAP],
     };
@@ -103,7 +107,7 @@ impl Deps {
     /// Whether the entry tagged `t` may be in D- (false: it certainly is
     /// not), with filter slots of `1 << shift` bits.
     pub fn may_avoid(&self, t: Tag, shift: u32) -> bool {
-        let (a, b) = bloom_slots(t.orbit, shift);
+        let (a, b) = bloom_slots(t.orbit, shift, W * 64);
         let m = t.mask as u64;
         self.avoid[a / 64] >> (a % 64) & m == m && self.avoid[b / 64] >> (b % 64) & m == m
     }
@@ -153,7 +157,7 @@ impl Deps {
         if self.over {
             return;
         }
-        let (a, b) = bloom_slots(t.orbit, shift);
+        let (a, b) = bloom_slots(t.orbit, shift, W * 64);
         self.avoid[a / 64] |= (t.mask as u64) << (a % 64);
         self.avoid[b / 64] |= (t.mask as u64) << (b % 64);
     }
@@ -176,7 +180,7 @@ impl Deps {
     }
 
     /// Adds every dependency of `o`.
-    pub fn merge(&mut self, o: &Deps) {
+    pub fn merge(&mut self, o: &Deps<W>) {
         if o.over {
             *self = Deps::OVER;
             return;
@@ -210,7 +214,7 @@ impl Deps {
     /// `sym` of an entry of the history, and no entry's image under `sym`
     /// may be in D- (by its tag). Returns the dependencies in the current
     /// state's own frame.
-    pub fn holds_in(&self, m: &Mirror, sym: usize) -> Option<Deps> {
+    pub fn holds_in(&self, m: &Mirror, sym: usize) -> Option<Deps<W>> {
         if self.over {
             return None;
         }
@@ -240,7 +244,7 @@ impl Deps {
     /// under symmetry `sym`: every D+ entry (an entry of the history of
     /// `m`) mapped to its image's digest, `None` if one is not in the
     /// history; D- mapped by its tags' masks.
-    pub fn in_frame(mut self, m: &Mirror, sym: usize) -> Option<Deps> {
+    pub fn in_frame(mut self, m: &Mirror, sym: usize) -> Option<Deps<W>> {
         if sym == 0 || self.over {
             return Some(self);
         }
@@ -255,18 +259,18 @@ impl Deps {
 
 /// One state's stored bounds, each with its own dependencies.
 #[derive(Copy, Clone, Debug)]
-struct DepEntry {
+struct DepEntry<const W: usize> {
     key_lo: u64,
     key_hi: u64,
     lower: i16,
     upper: i16,
     best: u8,
     work: u8,
-    lower_deps: Deps,
-    upper_deps: Deps,
+    lower_deps: Deps<W>,
+    upper_deps: Deps<W>,
 }
 
-impl Default for DepEntry {
+impl<const W: usize> Default for DepEntry<W> {
     fn default() -> Self {
         DepEntry {
             key_lo: 0,
@@ -281,26 +285,26 @@ impl Default for DepEntry {
     }
 }
 
-slot_fields!(DepEntry);
+slot_fields!(DepEntry<W>, const W: usize);
 
 /// What a probe of the dependency table returns: the bounds whose
 /// dependencies hold in the current history (the range's ends otherwise).
 #[derive(Copy, Clone, Debug)]
-pub struct DepProbe {
+pub struct DepProbe<const W: usize> {
     /// A lower bound and its dependencies.
-    pub lower: (i32, Deps),
+    pub lower: (i32, Deps<W>),
     /// An upper bound and its dependencies.
-    pub upper: (i32, Deps),
+    pub upper: (i32, Deps<W>),
     /// The code of the best move last found.
     pub best: Option<u8>,
 }
 
 /// A capped, sharded table of bounds keyed by history-free keys.
-pub struct DepTable {
-    slots: Sharded<DepEntry, 2>,
+pub struct DepTable<const W: usize> {
+    slots: Sharded<DepEntry<W>, 2>,
 }
 
-impl DepTable {
+impl<const W: usize> DepTable<W> {
     storage_methods!();
 
     /// The bounds stored for `key` whose dependencies pass `check` (which
@@ -310,8 +314,8 @@ impl DepTable {
         &self,
         key: u128,
         range: (i32, i32),
-        check: impl Fn(&Deps) -> Option<Deps>,
-    ) -> Option<DepProbe> {
+        check: impl Fn(&Deps<W>) -> Option<Deps<W>>,
+    ) -> Option<DepProbe<W>> {
         self.slots.find(key, |e| {
             let lower = match (e.lower as i32 > range.0)
                 .then(|| check(&e.lower_deps))
@@ -340,8 +344,8 @@ impl DepTable {
     pub fn store(
         &self,
         key: u128,
-        lower: Option<(i32, Deps)>,
-        upper: Option<(i32, Deps)>,
+        lower: Option<(i32, Deps<W>)>,
+        upper: Option<(i32, Deps<W>)>,
         best: Option<u8>,
         work: u64,
     ) {
@@ -376,6 +380,9 @@ impl DepTable {
 mod tests {
     use super::*;
 
+    /// The filter size of the tests that do not depend on it.
+    type D = Deps<LARGE_WORDS>;
+
     fn hist(entries: &[u64]) -> Mirror {
         let mut m = Mirror::new(std::sync::Arc::new(crate::mirror::Group::identity()));
         for &e in entries {
@@ -384,7 +391,7 @@ mod tests {
         m
     }
 
-    fn holds(d: &Deps, m: &Mirror) -> bool {
+    fn holds<const W: usize>(d: &Deps<W>, m: &Mirror) -> bool {
         d.holds_in(m, 0).is_some()
     }
 
@@ -401,7 +408,7 @@ mod tests {
     #[test]
     fn deps_merge_drop_and_hold() {
         let (a, b) = (digest(1), digest(2));
-        let mut d = Deps::NONE;
+        let mut d = D::NONE;
         d.need(a);
         d.need(a);
         d.avoid(tag(b), 0);
@@ -412,7 +419,7 @@ mod tests {
         assert!(!holds(&d, &hist(&[])));
         d.drop_need(a);
         assert!(holds(&d, &hist(&[])));
-        let mut big = Deps::NONE;
+        let mut big = D::NONE;
         for i in 0..NEEDS_CAP as u64 + 1 {
             big.need(digest(100 + i));
         }
@@ -424,27 +431,36 @@ mod tests {
 
     #[test]
     fn avoided_entries_are_always_reported() {
-        let mut d = Deps::NONE;
+        let mut d = D::NONE;
         for i in 0..2000 {
             d.avoid(tag(digest(i)), 0);
         }
         assert!((0..2000).all(|i| d.may_avoid(tag(digest(i)), 0)));
-        let mut e = Deps::NONE;
+        let mut e = D::NONE;
         e.merge(&d);
         assert!((0..2000).all(|i| e.may_avoid(tag(digest(i)), 0)));
         assert!(!holds(&e, &hist(&[digest(1999)])));
     }
 
-    /// The rate at which a filter holding `n` entries (slots of `1 <<
-    /// shift` bits, every tag's mask the identity) reports one of 100,000
-    /// other entries.
-    fn false_positive_rate(n: u64, shift: u32) -> f64 {
-        let mut d = Deps::NONE;
+    /// An entry of a board with `1 << shift` symmetries in use and no
+    /// symmetry of its own: one symmetry takes it to its least image, and
+    /// which one is spread evenly.
+    fn spread_tag(d: u64, shift: u32) -> Tag {
+        Tag {
+            orbit: d,
+            mask: 1 << ((d >> 40) % (1 << shift)),
+        }
+    }
+
+    /// The rate at which a filter of `W` words holding `n` entries (slots
+    /// of `1 << shift` bits) reports one of 100,000 other entries.
+    fn false_positive_rate<const W: usize>(n: u64, shift: u32) -> f64 {
+        let mut d = Deps::<W>::NONE;
         for i in 0..n {
-            d.avoid(tag(digest(i)), shift);
+            d.avoid(spread_tag(digest(i), shift), shift);
         }
         let wrong = (1_000_000..1_100_000)
-            .filter(|&i| d.may_avoid(tag(digest(i)), shift))
+            .filter(|&i| d.may_avoid(spread_tag(digest(i), shift), shift))
             .count();
         wrong as f64 / 100_000.0
     }
@@ -454,12 +470,16 @@ mod tests {
     /// then reported about 40 % of all entries, and a history of a few
     /// dozen moves refused nearly every stored bound (docs/performance.md,
     /// "The D- filter's size"). At the sizes proofs reach, a false report
-    /// must stay rare: 1,000 entries on a line (two symmetries), 250 on a
-    /// square (eight).
+    /// must stay rare: with the large filter (lines and rings of 12 points
+    /// and more), 1,000 entries on a line (two symmetries); with the small
+    /// one (every other board), 250 entries on a square (eight).
     #[test]
     fn the_filter_rarely_reports_an_absent_entry_at_the_sizes_proofs_reach() {
-        for (n, shift) in [(1000, 1), (250, 3)] {
-            let rate = false_positive_rate(n, shift);
+        let rates = [
+            (1000, 1, false_positive_rate::<LARGE_WORDS>(1000, 1)),
+            (250, 3, false_positive_rate::<SMALL_WORDS>(250, 3)),
+        ];
+        for (n, shift, rate) in rates {
             assert!(
                 rate < 0.03,
                 "{n} entries, slots of {} bits: {rate}",
@@ -468,10 +488,21 @@ mod tests {
         }
     }
 
+    /// Why lines take the large filter: the small one, holding the
+    /// thousand entries of a proof on a line, reports over a tenth of all
+    /// absent entries, so a history of 30 entries is refused at least 96 %
+    /// of the time (1 - 0.9^30), where the large filter's rate stays
+    /// below 3 %.
+    #[test]
+    fn the_small_filter_is_too_small_for_the_proofs_of_lines() {
+        let rate = false_positive_rate::<SMALL_WORDS>(1000, 1);
+        assert!(rate > 0.1, "{rate}");
+    }
+
     #[test]
     fn table_keeps_bounds_by_their_deps() {
-        let t = DepTable::new(1 << 22);
-        let mut need7 = Deps::NONE;
+        let t = DepTable::<LARGE_WORDS>::new(1 << 22);
+        let mut need7 = D::NONE;
         need7.need(7);
         t.store(42, Some((3, need7)), None, Some(5), 10);
         let p = t

@@ -430,7 +430,7 @@ mod tests {
             let shift = group.shift();
             for set in 0..1u64 << n.min(9) {
                 let t = group.tag(&images(&perms, set, n));
-                let mut d = Deps::NONE;
+                let mut d = Deps::<{ crate::deps::SMALL_WORDS }>::NONE;
                 d.avoid(t, shift);
                 for g in 0..group.syms() {
                     let img = image(&perms, set, g, n);

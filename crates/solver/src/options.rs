@@ -192,6 +192,53 @@ pub struct SearchSettings {
     /// other method answers the exact value, which decides any window.
     /// For the tasks of a split (docs/distributed.md, "Windows").
     pub window: Option<(i32, i32)>,
+    /// The size of the Bloom filter that holds each stored bound's D-
+    /// (docs/solver.md, "Dependency tracking"); never changes a value.
+    pub avoid_filter: AvoidFilter,
+}
+
+/// The size of the Bloom filter that holds D-. A filter too small for the
+/// entries a proof avoids reports absent entries as present and refuses
+/// valid reuses; one too large costs memory and copying on every stored
+/// bound (docs/performance.md, "The D- filter's size").
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum AvoidFilter {
+    /// Large on lines and rings of 12 points or more, small elsewhere.
+    Auto,
+    /// 4,096 bits.
+    Small,
+    /// 32,768 bits.
+    Large,
+}
+
+impl AvoidFilter {
+    /// Every size, in the order of [`AvoidFilter::index`].
+    pub const ALL: [AvoidFilter; 3] = [AvoidFilter::Auto, AvoidFilter::Small, AvoidFilter::Large];
+
+    /// The position of this size in [`AvoidFilter::ALL`].
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The name the command line uses.
+    pub fn name(self) -> &'static str {
+        match self {
+            AvoidFilter::Auto => "auto",
+            AvoidFilter::Small => "small",
+            AvoidFilter::Large => "large",
+        }
+    }
+
+    /// Whether a solve on `board` uses the large filter.
+    pub fn large_on(self, board: &kosolve_board::Board) -> bool {
+        match self {
+            AvoidFilter::Small => false,
+            AvoidFilter::Large => true,
+            AvoidFilter::Auto => {
+                board.len() >= 12 && board.points().all(|p| board.neighbors(p).count() <= 2)
+            }
+        }
+    }
 }
 
 impl Default for SearchSettings {
@@ -211,6 +258,7 @@ impl Default for SearchSettings {
             territory: true,
             avoids: true,
             window: None,
+            avoid_filter: AvoidFilter::Auto,
         }
     }
 }
@@ -287,4 +335,39 @@ pub fn default_memory_mib() -> usize {
         })
         .map(|kb| (kb / 1024 / 4).max(1))
         .unwrap_or(1024)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The large filter goes where proofs avoid a thousand entries: the
+    /// lines and rings of 12 points and more (docs/performance.md, "The D-
+    /// filter's size"); every other board keeps the small one.
+    #[test]
+    fn auto_takes_the_large_filter_on_long_lines_and_rings_only() {
+        for (spec, large) in [
+            ("1x12", true),
+            ("1x13", true),
+            ("ring:12", true),
+            ("1x11", false),
+            ("ring:6", false),
+            ("4x4", false),
+            ("2x7", false),
+            ("2x6", false),
+            ("2x2x2", false),
+        ] {
+            let board = kosolve_board::Board::parse(spec).unwrap();
+            assert_eq!(AvoidFilter::Auto.large_on(&board), large, "{spec}");
+            assert!(AvoidFilter::Large.large_on(&board));
+            assert!(!AvoidFilter::Small.large_on(&board));
+        }
+    }
+
+    #[test]
+    fn every_filter_size_is_at_its_index() {
+        for (i, f) in AvoidFilter::ALL.into_iter().enumerate() {
+            assert_eq!(f.index(), i);
+        }
+    }
 }

@@ -9,13 +9,41 @@ use crate::*;
 /// move after move) may share them.
 pub struct Tables {
     table: Arc<Table>,
-    dep_table: Option<Arc<deps::DepTable>>,
+    dep_table: DepTables,
     dep: bool,
     /// The symmetries the dependency table's keys use (1: none).
     syms: usize,
     /// Whether bounds may carry territory conditions (which only searchers
     /// that keep the history's positions can check).
     territory: bool,
+}
+
+/// Dependency tracking's table, with the D- filter's size of its solves.
+enum DepTables {
+    /// Dependency tracking is off.
+    Off,
+    /// Filters of [`deps::SMALL_WORDS`].
+    Small(Arc<deps::DepTable<{ deps::SMALL_WORDS }>>),
+    /// Filters of [`deps::LARGE_WORDS`].
+    Large(Arc<deps::DepTable<{ deps::LARGE_WORDS }>>),
+}
+
+/// The state of one solve that every searcher shares, with the D-
+/// filter's size of its tables.
+enum AnyShared {
+    Small(search::Shared<{ deps::SMALL_WORDS }>),
+    Large(search::Shared<{ deps::LARGE_WORDS }>),
+}
+
+/// Runs `$body` with `$s` bound to the [`search::Shared`] inside an
+/// [`AnyShared`], whichever its filter size.
+macro_rules! with_shared {
+    ($any:expr, $s:ident => $body:expr) => {
+        match $any {
+            AnyShared::Small($s) => $body,
+            AnyShared::Large($s) => $body,
+        }
+    };
 }
 
 impl Tables {
@@ -30,7 +58,11 @@ impl Tables {
             // Under dependency tracking the whole-key table only holds the
             // results whose dependencies outgrew a set: a quarter of the cap.
             table: Arc::new(Table::new(if dep { cap / 4 } else { cap })),
-            dep_table: dep.then(|| Arc::new(deps::DepTable::new(cap - cap / 4))),
+            dep_table: match (dep, opts.search.avoid_filter.large_on(game.board())) {
+                (false, _) => DepTables::Off,
+                (true, false) => DepTables::Small(Arc::new(deps::DepTable::new(cap - cap / 4))),
+                (true, true) => DepTables::Large(Arc::new(deps::DepTable::new(cap - cap / 4))),
+            },
             dep,
             territory: uses_territory(game, opts),
         }
@@ -42,6 +74,40 @@ impl Tables {
         self.dep == (opts.search.dependencies && game.history_entries(&mut Vec::new()))
             && self.syms == key_syms(game, opts)
             && self.territory == uses_territory(game, opts)
+            && match self.dep_table {
+                DepTables::Off => true,
+                DepTables::Small(_) => !opts.search.avoid_filter.large_on(game.board()),
+                DepTables::Large(_) => opts.search.avoid_filter.large_on(game.board()),
+            }
+    }
+
+    /// The shared state of a solve of `game` with these tables.
+    fn shared<G: Game>(
+        &self,
+        game: &G,
+        opts: &SolveOptions,
+        start: Instant,
+        threads: usize,
+    ) -> AnyShared {
+        match &self.dep_table {
+            DepTables::Off => AnyShared::Small(shared_for(game, opts, self, None, start, threads)),
+            DepTables::Small(t) => AnyShared::Small(shared_for(
+                game,
+                opts,
+                self,
+                Some(t.clone()),
+                start,
+                threads,
+            )),
+            DepTables::Large(t) => AnyShared::Large(shared_for(
+                game,
+                opts,
+                self,
+                Some(t.clone()),
+                start,
+                threads,
+            )),
+        }
     }
 }
 
@@ -90,9 +156,9 @@ pub fn solve_game_with<G: Game>(game: &G, opts: &SolveOptions, tables: &Tables) 
     } else {
         opts.threads.max(1)
     };
-    let shared = shared_for(game, opts, tables, start, threads);
+    let shared = tables.shared(game, opts, start, threads);
     let run = || {
-        let b = search::drive(game, &shared, opts);
+        let b = with_shared!(&shared, s => search::drive(game, s, opts));
         let (pv, complete) = (b.pv.clone(), b.pv_complete);
         (b, pv, complete)
     };
@@ -122,24 +188,25 @@ pub fn solve_game_with<G: Game>(game: &G, opts: &SolveOptions, tables: &Tables) 
         upper: b.upper,
         pv,
         pv_complete,
-        stats: search::stats(&shared, start, threads),
+        stats: with_shared!(&shared, s => search::stats(s, start, threads)),
     }
 }
 
 /// The state every searcher of one solve shares: the tables, counters,
 /// limits (measured from `start`) and settings of `opts`.
-fn shared_for<G: Game>(
+fn shared_for<G: Game, const W: usize>(
     game: &G,
     opts: &SolveOptions,
     tables: &Tables,
+    dep_table: Option<Arc<deps::DepTable<W>>>,
     start: Instant,
     threads: usize,
-) -> search::Shared {
+) -> search::Shared<W> {
     let (perms, inv_perms) = search::symmetry_maps(game.board());
     let pns = resolve_engine(opts.engine, game) == Engine::Pns;
     search::Shared {
         table: tables.table.clone(),
-        dep_table: tables.dep_table.clone(),
+        dep_table,
         nodes: AtomicU64::new(0),
         hits: AtomicU64::new(0),
         static_cuts: AtomicU64::new(0),
@@ -190,7 +257,7 @@ fn shared_for<G: Game>(
 /// so the caller's thread needs a deep stack (as [`solve_game_with`]
 /// gives its own threads).
 pub struct Tester<'t> {
-    shared: search::Shared,
+    shared: AnyShared,
     tables: std::marker::PhantomData<&'t Tables>,
     /// The most nodes one test may search ([`Tester::set_node_cap`]).
     node_cap: Option<u64>,
@@ -207,7 +274,7 @@ impl<'t> Tester<'t> {
             "tables made for another dependency setting"
         );
         Tester {
-            shared: shared_for(game, opts, tables, Instant::now(), 1),
+            shared: tables.shared(game, opts, Instant::now(), 1),
             tables: std::marker::PhantomData,
             node_cap: None,
             capped: false,
@@ -244,12 +311,16 @@ impl<'t> Tester<'t> {
         if let Some(r) = game.result() {
             return Some(Some(result_value(&r) >= t));
         }
-        let mut s = search::Searcher::new(game.clone(), &self.shared, Vec::new());
-        s.set_budget(self.node_cap);
-        let v = s.test_within(t, depth);
-        s.finish();
-        self.capped = s.aborted && s.budget_spent();
-        (!s.aborted).then_some(v)
+        let cap = self.node_cap;
+        let (v, aborted, capped) = with_shared!(&self.shared, sh => {
+            let mut s = search::Searcher::new(game.clone(), sh, Vec::new());
+            s.set_budget(cap);
+            let v = s.test_within(t, depth);
+            s.finish();
+            (v, s.aborted, s.aborted && s.budget_spent())
+        });
+        self.capped = capped;
+        (!aborted).then_some(v)
     }
 
     /// The best move the tables remember for `game`'s current state, if
@@ -260,16 +331,21 @@ impl<'t> Tester<'t> {
 
     /// Nodes searched by its tests so far.
     pub fn nodes(&self) -> u64 {
-        self.shared.nodes.load(Ordering::Relaxed)
+        with_shared!(&self.shared, s => s.nodes.load(Ordering::Relaxed))
     }
 
     /// A [`Follower`] of this tester's tables and limits, at `game`'s
     /// current state.
     pub fn follower<G: Game>(&self, game: &G) -> Follower<'_, G> {
-        Follower {
-            s: search::Searcher::new(game.clone(), &self.shared, Vec::new()),
-            capped: false,
-        }
+        let s = match &self.shared {
+            AnyShared::Small(sh) => {
+                AnySearcher::Small(search::Searcher::new(game.clone(), sh, Vec::new()))
+            }
+            AnyShared::Large(sh) => {
+                AnySearcher::Large(search::Searcher::new(game.clone(), sh, Vec::new()))
+            }
+        };
+        Follower { s, capped: false }
     }
 }
 
@@ -280,19 +356,40 @@ impl<'t> Tester<'t> {
 /// every test. For callers that test many nodes of long lines (the
 /// certificate writer's walk).
 pub struct Follower<'s, G: Game> {
-    s: search::Searcher<'s, G>,
+    s: AnySearcher<'s, G>,
     capped: bool,
+}
+
+/// A searcher, whichever the D- filter's size of its tables. Not boxed:
+/// a walk makes one, and the variants differ by the 4 KiB of one
+/// dependency set.
+#[allow(clippy::large_enum_variant)]
+enum AnySearcher<'s, G: Game> {
+    Small(search::Searcher<'s, G, { deps::SMALL_WORDS }>),
+    Large(search::Searcher<'s, G, { deps::LARGE_WORDS }>),
+}
+
+/// Runs `$body` with `$s` bound to the searcher inside an [`AnySearcher`].
+macro_rules! with_searcher {
+    ($any:expr, $s:ident => $body:expr) => {
+        match $any {
+            AnySearcher::Small($s) => $body,
+            AnySearcher::Large($s) => $body,
+        }
+    };
 }
 
 impl<G: Game> Follower<'_, G> {
     /// Plays `m` (legal at the current state).
     pub fn play(&mut self, m: Move) {
-        self.s.play(m);
+        with_searcher!(&mut self.s, s => {
+            s.play(m);
+        })
     }
 
     /// Takes back the last move played.
     pub fn undo(&mut self) {
-        self.s.undo();
+        with_searcher!(&mut self.s, s => s.undo())
     }
 
     /// Whether "value >= t" holds at the current state as far as the end
@@ -300,12 +397,14 @@ impl<G: Game> Follower<'_, G> {
     /// search: `None` when that leaves it open. Proof-number search only
     /// (under alpha-beta the answer is `None`).
     pub fn known(&mut self, t: i32) -> Option<bool> {
-        if let Some(r) = self.s.game.result() {
-            return Some(result_value(&r) >= t);
-        }
-        let k = self.s.known(t);
-        self.s.finish();
-        k
+        with_searcher!(&mut self.s, s => {
+            if let Some(r) = s.game.result() {
+                return Some(result_value(&r) >= t);
+            }
+            let k = s.known(t);
+            s.finish();
+            k
+        })
     }
 
     /// Whether the value of the current state is at least `t`, searching
@@ -313,15 +412,19 @@ impl<G: Game> Follower<'_, G> {
     /// whether it stopped there); `None` when a limit, the cap or Ctrl-C
     /// stopped the test.
     pub fn test(&mut self, t: i32, cap: Option<u64>) -> Option<bool> {
-        if let Some(r) = self.s.game.result() {
-            return Some(result_value(&r) >= t);
-        }
-        self.s.set_budget(cap);
-        let v = self.s.test(t, 0);
-        self.s.finish();
-        let aborted = self.s.aborted;
-        self.capped = aborted && self.s.budget_spent();
-        self.s.clear_stop();
+        let (v, aborted, capped) = with_searcher!(&mut self.s, s => {
+            if let Some(r) = s.game.result() {
+                return Some(result_value(&r) >= t);
+            }
+            s.set_budget(cap);
+            let v = s.test(t, 0);
+            s.finish();
+            let aborted = s.aborted;
+            let capped = aborted && s.budget_spent();
+            s.clear_stop();
+            (v, aborted, capped)
+        });
+        self.capped = capped;
         (!aborted).then_some(v >= t)
     }
 
@@ -333,17 +436,19 @@ impl<G: Game> Follower<'_, G> {
     /// The best move the tables remember for the current state, if any
     /// (a hint: test the child before relying on it).
     pub fn hint(&mut self) -> Option<Move> {
-        if self.s.game.result().is_some() {
-            return None;
-        }
-        let m = self.s.best_hint();
-        self.s.finish();
-        m
+        with_searcher!(&mut self.s, s => {
+            if s.game.result().is_some() {
+                return None;
+            }
+            let m = s.best_hint();
+            s.finish();
+            m
+        })
     }
 
     /// Nodes searched by all tests of the tester's tables so far.
     pub fn nodes(&self) -> u64 {
-        self.s.shared_nodes()
+        with_searcher!(&self.s, s => s.shared_nodes())
     }
 }
 

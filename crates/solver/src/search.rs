@@ -65,7 +65,7 @@ pub const fn next_depth(depth: u32) -> u32 {
 }
 
 /// State shared by every thread of one solve.
-pub(crate) struct Shared {
+pub(crate) struct Shared<const W: usize> {
     pub table: Arc<Table>,
     pub nodes: AtomicU64,
     pub hits: AtomicU64,
@@ -97,7 +97,7 @@ pub(crate) struct Shared {
     /// An outside counter that also receives the nodes (progress displays).
     pub progress: Option<Arc<AtomicU64>>,
     /// Dependency tracking's table (`None`: off, or the ruleset does not support it).
-    pub dep_table: Option<Arc<DepTable>>,
+    pub dep_table: Option<Arc<DepTable<W>>>,
     /// Null-window tests by iterative deepening.
     pub deepening: bool,
     /// Under dependency tracking: whether any result has been stored under
@@ -145,7 +145,7 @@ pub(crate) fn symmetry_maps(board: &kosolve_board::Board) -> (Vec<[u8; 64]>, Vec
     (perms, invs)
 }
 
-impl Shared {
+impl<const W: usize> Shared<W> {
     fn limits_hit(&self) -> bool {
         if self.stop.load(Ordering::Relaxed) {
             return true;
@@ -228,22 +228,22 @@ enum Probed {
 }
 
 /// What a node's children came to (see [`Searcher::search_children`]).
-struct Verdict {
+struct Verdict<const W: usize> {
     /// The best value found for the side to move (fail-soft).
     best: i32,
     /// The index of its move.
     best_i: usize,
     /// Dependencies of the best child's bound through its move, with the
     /// move's own entry avoided.
-    best_deps: Deps,
+    best_deps: Deps<W>,
     /// The union of every searched child's dependencies.
-    all_deps: Deps,
+    all_deps: Deps<W>,
     /// Some child was unknown (at the depth limit).
     unknown: bool,
 }
 
-impl Verdict {
-    fn new(maximize: bool) -> Verdict {
+impl<const W: usize> Verdict<W> {
+    fn new(maximize: bool) -> Verdict<W> {
         Verdict {
             best: if maximize { i32::MIN } else { i32::MAX },
             best_i: 0,
@@ -264,9 +264,9 @@ impl Verdict {
 }
 
 /// One thread's searcher.
-pub(crate) struct Searcher<'a, G: Game> {
+pub(crate) struct Searcher<'a, G: Game, const W: usize> {
     pub game: G,
-    shared: &'a Shared,
+    shared: &'a Shared<W>,
     /// Nodes this worker visited (monotonic: subtree effort is a difference of it).
     nodes: u64,
     hits: u64,
@@ -298,7 +298,7 @@ pub(crate) struct Searcher<'a, G: Game> {
     /// The entry each move on the searcher's own path added.
     entry_stack: Vec<Option<u64>>,
     /// The dependencies of the bound(s) the last `search` returned.
-    last_deps: Deps,
+    last_deps: Deps<W>,
     /// Whether the last `search` ran into its depth limit without a proof
     /// (its value then means nothing and nothing was stored).
     pub last_unknown: bool,
@@ -319,8 +319,8 @@ pub(crate) fn pn_table_bits(points: usize) -> u32 {
     (8 + 2 * points as u32).clamp(12, 22)
 }
 
-impl<'a, G: Game> Searcher<'a, G> {
-    pub fn new(game: G, shared: &'a Shared, cancel: Vec<Arc<AtomicBool>>) -> Self {
+impl<'a, G: Game, const W: usize> Searcher<'a, G, W> {
+    pub fn new(game: G, shared: &'a Shared<W>, cancel: Vec<Arc<AtomicBool>>) -> Self {
         let mut s = Searcher {
             game,
             shared,
@@ -417,7 +417,7 @@ impl<'a, G: Game> Searcher<'a, G> {
     /// Probes the dependency table at the current state: the stored
     /// bounds whose dependencies hold in the history, with those
     /// dependencies and the best move read in this state's own frame.
-    fn dep_probe(&self, key: u128, sym: usize) -> Option<crate::deps::DepProbe> {
+    fn dep_probe(&self, key: u128, sym: usize) -> Option<crate::deps::DepProbe<W>> {
         let table = self.shared.dep_table.as_ref().expect("dep table");
         let mut p = table.probe(key, self.shared.range, |d| d.holds_in(&self.hist, sym))?;
         p.best = p.best.map(|b| self.code_from_frame(b, sym));
@@ -454,7 +454,7 @@ impl<'a, G: Game> Searcher<'a, G> {
     }
 
     /// The entries of the mover's board plays that only the history forbids.
-    fn banned_entries(&self, out: &mut Deps) {
+    fn banned_entries(&self, out: &mut Deps<W>) {
         let pos = self.game.position();
         for p in pos.empty(self.game.board()) {
             if let Some(e) = self.game.history_entry(Move::Play(p)) {
@@ -804,7 +804,13 @@ impl<'a, G: Game> Searcher<'a, G> {
     /// of them here, or below the split depth the eldest here and the rest
     /// in parallel ([`Searcher::split`]). On a stop `aborted` is set and
     /// the verdict means nothing.
-    fn search_children(&mut self, moves: &[Move], w: &Window, ply: usize, depth: u32) -> Verdict {
+    fn search_children(
+        &mut self,
+        moves: &[Move],
+        w: &Window,
+        ply: usize,
+        depth: u32,
+    ) -> Verdict<W> {
         let maximize = self.game.to_move() == Color::Black;
         let (mut alpha, mut beta) = (w.alpha, w.beta);
         let mut v = Verdict::new(maximize);
@@ -868,7 +874,13 @@ impl<'a, G: Game> Searcher<'a, G> {
     /// `last_deps`: the side to move's bound in its favour rests on its
     /// best move; the other bound on all its moves and on its bans.
     /// Bounds whose dependencies overflowed go to the whole-key table.
-    fn store_with_deps(&mut self, w: &Window, verdict: Verdict, best_code: u8, work: u64) -> i32 {
+    fn store_with_deps(
+        &mut self,
+        w: &Window,
+        verdict: Verdict<W>,
+        best_code: u8,
+        work: u64,
+    ) -> i32 {
         let Verdict {
             best,
             best_deps,
@@ -899,7 +911,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         let upper_b = (!fail_high).then_some((best, upper_deps));
         self.last_deps = d;
         // In the frame of the image the canonical key names.
-        let framed = |b: Option<(i32, Deps)>| match b {
+        let framed = |b: Option<(i32, Deps<W>)>| match b {
             None => Some(None),
             Some((v, d)) if !d.over => d.in_frame(&self.hist, w.sym).map(|d| Some((v, d))),
             Some(_) => None,
@@ -962,7 +974,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         first: i32,
         ply: usize,
         depth: u32,
-    ) -> Verdict {
+    ) -> Verdict<W> {
         use rayon::prelude::*;
         self.flush();
         let cancel = Arc::new(AtomicBool::new(false));
@@ -975,7 +987,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         let syms = self.hist.syms();
         let group = self.hist.group();
         let avoids = shared.avoids;
-        let results: Vec<Option<(i32, Deps, Option<Tag>)>> = moves[1..]
+        let results: Vec<Option<(i32, Deps<W>, Option<Tag>)>> = moves[1..]
             .par_iter()
             .map(|&m| {
                 if cancel.load(Ordering::Relaxed) {
@@ -1234,7 +1246,11 @@ pub(crate) struct Bounds {
 }
 
 /// Runs the root searches and returns the proven bounds on the root value.
-pub(crate) fn drive<G: Game>(game: &G, shared: &Shared, opts: &SolveOptions) -> Bounds {
+pub(crate) fn drive<G: Game, const W: usize>(
+    game: &G,
+    shared: &Shared<W>,
+    opts: &SolveOptions,
+) -> Bounds {
     let (mut lo, mut hi) = value_range(game);
     if let Some(r) = game.result() {
         let v = result_value(&r);
@@ -1334,7 +1350,12 @@ pub(crate) fn drive<G: Game>(game: &G, shared: &Shared, opts: &SolveOptions) -> 
 /// (all sharing the numbers table and the proven results), and the
 /// first to finish answers; every answer is a proof, so the value does not
 /// depend on which (docs/solver.md, "Proof-number search").
-fn pns_race<G: Game>(s: &mut Searcher<'_, G>, game: &G, shared: &Shared, beta: i32) -> i32 {
+fn pns_race<G: Game, const W: usize>(
+    s: &mut Searcher<'_, G, W>,
+    game: &G,
+    shared: &Shared<W>,
+    beta: i32,
+) -> i32 {
     let threads = rayon::current_num_threads();
     if shared.split_depth == 0 || threads < 2 {
         return s.pns_test(beta, 0);
@@ -1406,7 +1427,10 @@ pub const PV_FIRST_BUDGET: u64 = 1 << 12;
 /// what is proven: a budget stop leaves a search aborted, and an aborted
 /// search proves nothing and stores nothing, exactly as at the solve's
 /// node limit.
-pub(crate) fn principal_variation<G: Game>(s: &mut Searcher<'_, G>, v: i32) -> (Vec<Move>, bool) {
+pub(crate) fn principal_variation<G: Game, const W: usize>(
+    s: &mut Searcher<'_, G, W>,
+    v: i32,
+) -> (Vec<Move>, bool) {
     let start = s.game.moves().len();
     let keyless = !s.dep && s.game.future_key().is_none();
     if keyless {
@@ -1487,7 +1511,7 @@ pub(crate) fn principal_variation<G: Game>(s: &mut Searcher<'_, G>, v: i32) -> (
 }
 
 /// Fills the effort counters from the shared state.
-pub(crate) fn stats(shared: &Shared, start: Instant, threads: usize) -> Stats {
+pub(crate) fn stats<const W: usize>(shared: &Shared<W>, start: Instant, threads: usize) -> Stats {
     let dt = shared.dep_table.as_ref();
     Stats {
         nodes: shared.nodes.load(Ordering::Relaxed),

@@ -219,8 +219,8 @@ pub(crate) use storage_methods;
 /// (a move code, `u8::MAX` for none) and `work` (a log2), and its `note`
 /// method that a store calls last.
 macro_rules! slot_fields {
-    ($entry:ty) => {
-        impl Slot for $entry {
+    ($entry:ty $(, $($gen:tt)*)?) => {
+        impl$(<$($gen)*>)? Slot for $entry {
             #[inline]
             fn key(&self) -> (u64, u64) {
                 (self.key_lo, self.key_hi)
@@ -231,7 +231,7 @@ macro_rules! slot_fields {
             }
         }
 
-        impl $entry {
+        impl$(<$($gen)*>)? $entry {
             /// Records the best move found, if any, and keeps the larger
             /// of the stored work and `work`.
             fn note(&mut self, best: Option<u8>, work: u8) {

@@ -8,7 +8,7 @@ mod common;
 use common::*;
 use kosolve_rules::Ruleset;
 use kosolve_solver::SolveOptions;
-use kosolve_solver::{Limits, SearchSettings};
+use kosolve_solver::{AvoidFilter, Limits, SearchSettings};
 use kosolve_testkit::reference;
 
 fn options(deps: bool, threads: usize) -> SolveOptions {
@@ -26,7 +26,25 @@ fn options(deps: bool, threads: usize) -> SolveOptions {
     }
 }
 
+/// [`options`] with the large D- filter, which the default picks only on
+/// lines and rings of 12 points or more (too large for these tests).
+fn large_filter(deps: bool, threads: usize) -> SolveOptions {
+    let mut o = options(deps, threads);
+    o.search.avoid_filter = AvoidFilter::Large;
+    o
+}
+
 fn compare(rs: Ruleset, boards: &[&str], komi: i32, states: usize) {
+    compare_with(rs, boards, komi, states, options);
+}
+
+fn compare_with(
+    rs: Ruleset,
+    boards: &[&str],
+    komi: i32,
+    states: usize,
+    options: fn(bool, usize) -> SolveOptions,
+) {
     let mut compared = 0;
     let mut with_reference = 0;
     let mut memo_checked = 0;
@@ -76,6 +94,15 @@ fn superko_dependencies_match_whole_keys() {
         Ruleset::Nssk,
     ] {
         compare(rs, &["1x4", "2x2", "1x5", "2x3"], 0, 12);
+    }
+}
+
+/// The large D- filter's own code paths (its slots, its frames) against
+/// whole keys and the reference.
+#[test]
+fn dependencies_with_the_large_filter_match_whole_keys() {
+    for rs in [Ruleset::Psk, Ruleset::Bkr] {
+        compare_with(rs, &["1x4", "2x2", "1x5", "2x3"], 0, 6, large_filter);
     }
 }
 

@@ -117,7 +117,7 @@ fn pn_key(w: &Window, t: i32) -> Option<u64> {
     Some((k ^ (t as i64 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)) | 1)
 }
 
-impl<G: Game> Searcher<'_, G> {
+impl<G: Game, const W: usize> Searcher<'_, G, W> {
     /// The test "value >= t" at the current node by df-pn, fail-soft as
     /// the null-window search: returns v >= t (value >= v, proven) or
     /// v < t (value <= v, disproven), the bound the proof's leaves give
@@ -214,7 +214,7 @@ impl<G: Game> Searcher<'_, G> {
         // The union of the decided children that do not decide this node
         // (Black: those refuted; White: those proven).
         let mut rest = Deps::NONE;
-        let mut decided: Option<(usize, Deps)> = None;
+        let mut decided: Option<(usize, Deps<W>)> = None;
         for &m in &moves {
             let entry = self.play(m);
             let look = self.look(t);
@@ -320,7 +320,7 @@ impl<G: Game> Searcher<'_, G> {
 
     /// A chosen move's dependencies: the child's, with the move's own
     /// entry avoided (the move must stay legal).
-    fn chosen(&self, mut d: Deps, m: Move, entry: Option<(u64, crate::mirror::Tag)>) -> Deps {
+    fn chosen(&self, mut d: Deps<W>, m: Move, entry: Option<(u64, crate::mirror::Tag)>) -> Deps<W> {
         if let (Move::Play(_), Some((_, tag)), true) = (m, entry, self.shared.avoids) {
             d.avoid(tag, self.hist.group().shift());
         }
@@ -338,8 +338,8 @@ impl<G: Game> Searcher<'_, G> {
         w: &Window,
         (t, v): (i32, i32),
         best: Move,
-        best_deps: Deps,
-        all: Deps,
+        best_deps: Deps<W>,
+        all: Deps<W>,
         nodes_before: u64,
     ) -> (u64, u64, i32) {
         let proven = v >= t;
@@ -362,7 +362,7 @@ impl<G: Game> Searcher<'_, G> {
 
 /// A child's dependencies relative to the parent's history: the entry of
 /// the move between them lies on the path, which any reuse replays.
-fn through(mut d: Deps, entry: Option<(u64, crate::mirror::Tag)>) -> Deps {
+fn through<const W: usize>(mut d: Deps<W>, entry: Option<(u64, crate::mirror::Tag)>) -> Deps<W> {
     if let Some((e, _)) = entry {
         d.drop_need(e);
     }
