@@ -168,6 +168,9 @@ impl<const W: usize> Deps<W> {
             return;
         }
         for w in self.avoid.iter_mut() {
+            if *w == 0 {
+                continue;
+            }
             let mut out = 0u64;
             for i in 0..8 {
                 let b = (*w >> (8 * i)) as u8;
@@ -287,14 +290,14 @@ impl<const W: usize> Default for DepEntry<W> {
 
 slot_fields!(DepEntry<W>, const W: usize);
 
-/// What a probe of the dependency table returns: the bounds whose
-/// dependencies hold in the current history (the range's ends otherwise).
+/// What a probe of the dependency table returns.
 #[derive(Copy, Clone, Debug)]
 pub struct DepProbe<const W: usize> {
-    /// A lower bound and its dependencies.
-    pub lower: (i32, Deps<W>),
-    /// An upper bound and its dependencies.
-    pub upper: (i32, Deps<W>),
+    /// The stored bound that decides the probe's window, if one does and
+    /// its dependencies hold in the current history: its value and its
+    /// dependencies as they read at the current state (both bounds'
+    /// where the value is exact).
+    pub decided: Option<(i32, Deps<W>)>,
     /// The code of the best move last found.
     pub best: Option<u8>,
 }
@@ -307,36 +310,68 @@ pub struct DepTable<const W: usize> {
 impl<const W: usize> DepTable<W> {
     storage_methods!();
 
-    /// The bounds stored for `key` whose dependencies pass `check` (which
-    /// returns them as they read at the current state, or `None` where they
-    /// do not hold there); `range` fills the rest.
+    /// Whether the bounds stored for `key` decide the window `(alpha,
+    /// beta)`: a lower bound at least `beta`, an upper bound at most
+    /// `alpha`, or equal bounds, counting only a bound whose dependencies
+    /// pass `check` (which returns them as they read at the current state,
+    /// or `None` where they do not hold there) and the ends of `range`
+    /// for the others. The dependencies are checked only where the stored
+    /// values could decide the window: a check moves a whole dependency
+    /// set, and most probes of an open node decide nothing.
     pub fn probe(
         &self,
         key: u128,
         range: (i32, i32),
+        (alpha, beta): (i32, i32),
         check: impl Fn(&Deps<W>) -> Option<Deps<W>>,
     ) -> Option<DepProbe<W>> {
         self.slots.find(key, |e| {
-            let lower = match (e.lower as i32 > range.0)
-                .then(|| check(&e.lower_deps))
-                .flatten()
-            {
-                Some(d) => (e.lower as i32, d),
+            let best = (e.best != u8::MAX).then_some(e.best);
+            let (lo, hi) = (e.lower as i32, e.upper as i32);
+            // The values the two bounds can take: their own, or the ends
+            // of the range where their dependencies fail.
+            let may_decide = lo >= beta
+                || range.0 >= beta
+                || hi <= alpha
+                || range.1 <= alpha
+                || lo == hi
+                || lo == range.1
+                || range.0 == hi
+                || range.0 == range.1;
+            if !may_decide {
+                return DepProbe {
+                    decided: None,
+                    best,
+                };
+            }
+            let (l, ld) = match (lo > range.0).then(|| check(&e.lower_deps)).flatten() {
+                Some(d) => (lo, d),
                 None => (range.0, Deps::NONE),
             };
-            let upper = match ((e.upper as i32) < range.1)
-                .then(|| check(&e.upper_deps))
-                .flatten()
-            {
-                Some(d) => (e.upper as i32, d),
+            let (u, ud) = match (hi < range.1).then(|| check(&e.upper_deps)).flatten() {
+                Some(d) => (hi, d),
                 None => (range.1, Deps::NONE),
             };
-            DepProbe {
-                lower,
-                upper,
-                best: (e.best != u8::MAX).then_some(e.best),
-            }
+            let decided = (l >= beta || u <= alpha || l == u).then(|| {
+                let (v, mut d) = if u <= alpha && l < beta {
+                    (u, ud)
+                } else {
+                    (l, ld)
+                };
+                if l == u {
+                    d.merge(&ud);
+                }
+                (v, d)
+            });
+            DepProbe { decided, best }
         })
+    }
+
+    /// The code of the best move last found for `key`, if any.
+    pub fn best(&self, key: u128) -> Option<u8> {
+        self.slots
+            .find(key, |e| (e.best != u8::MAX).then_some(e.best))
+            .flatten()
     }
 
     /// Stores a lower bound (`lower`) and/or an upper bound (`upper`), each
@@ -505,16 +540,30 @@ mod tests {
         let mut need7 = D::NONE;
         need7.need(7);
         t.store(42, Some((3, need7)), None, Some(5), 10);
-        let p = t
-            .probe(42, (-9, 9), |d| d.holds_in(&hist(&[7]), 0))
-            .unwrap();
-        assert_eq!(p.lower.0, 3);
-        assert_eq!(p.upper.0, 9);
+        let with7 = |d: &D| d.holds_in(&hist(&[7]), 0);
+        let without = |d: &D| d.holds_in(&hist(&[]), 0);
+        // "value >= 3": decided by the lower bound where its D+ holds.
+        let p = t.probe(42, (-9, 9), (2, 3), with7).unwrap();
+        assert_eq!(
+            p.decided.map(|(v, d)| (v, d.needs().to_vec())),
+            Some((3, vec![7]))
+        );
         assert_eq!(p.best, Some(5));
-        let p = t.probe(42, (-9, 9), |d| d.holds_in(&hist(&[]), 0)).unwrap();
-        assert_eq!(p.lower.0, -9);
-        assert!(t
-            .probe(43, (-9, 9), |d| d.holds_in(&hist(&[7]), 0))
-            .is_none());
+        assert_eq!(t.probe(42, (-9, 9), (2, 3), without).unwrap().decided, None);
+        // "value >= 4": the bound does not decide it.
+        assert_eq!(t.probe(42, (-9, 9), (3, 4), with7).unwrap().decided, None);
+        // An upper bound makes the value exact where both hold.
+        t.store(42, None, Some((3, D::NONE)), None, 10);
+        let p = t.probe(42, (-9, 9), (5, 6), with7).unwrap();
+        assert_eq!(p.decided.map(|(v, _)| v), Some(3));
+        let p = t.probe(42, (-9, 9), (0, 1), with7).unwrap();
+        assert_eq!(
+            p.decided.map(|(v, d)| (v, d.needs().to_vec())),
+            Some((3, vec![7]))
+        );
+        assert_eq!(t.probe(42, (-9, 9), (0, 1), without).unwrap().decided, None);
+        assert_eq!(t.best(42), Some(5));
+        assert!(t.probe(43, (-9, 9), (2, 3), with7).is_none());
+        assert_eq!(t.best(43), None);
     }
 }

@@ -414,14 +414,29 @@ impl<'a, G: Game, const W: usize> Searcher<'a, G, W> {
         }
     }
 
-    /// Probes the dependency table at the current state: the stored
-    /// bounds whose dependencies hold in the history, with those
-    /// dependencies and the best move read in this state's own frame.
-    fn dep_probe(&self, key: u128, sym: usize) -> Option<crate::deps::DepProbe<W>> {
+    /// Probes the dependency table at the current state for the window
+    /// `(alpha, beta)`: the stored bound that decides it, if its
+    /// dependencies hold in the history, with those dependencies and the
+    /// best move read in this state's own frame.
+    fn dep_probe(
+        &self,
+        key: u128,
+        sym: usize,
+        window: (i32, i32),
+    ) -> Option<crate::deps::DepProbe<W>> {
         let table = self.shared.dep_table.as_ref().expect("dep table");
-        let mut p = table.probe(key, self.shared.range, |d| d.holds_in(&self.hist, sym))?;
+        let mut p = table.probe(key, self.shared.range, window, |d| {
+            d.holds_in(&self.hist, sym)
+        })?;
         p.best = p.best.map(|b| self.code_from_frame(b, sym));
         Some(p)
+    }
+
+    /// The best move the dependency table remembers for the current
+    /// state (keyed `key` in the frame of symmetry `sym`), in its own frame.
+    fn dep_best(&self, key: u128, sym: usize) -> Option<u8> {
+        let table = self.shared.dep_table.as_ref().expect("dep table");
+        table.best(key).map(|b| self.code_from_frame(b, sym))
     }
 
     /// Plays `m`, keeping the history mirror; returns the entry it added:
@@ -704,18 +719,9 @@ impl<'a, G: Game, const W: usize> Searcher<'a, G, W> {
             if let Some((k, sym)) = self.canonical_key() {
                 w.base = Some(k);
                 w.sym = sym;
-                if let Some(p) = self.dep_probe(k, sym) {
-                    let ((l, ld), (u, ud)) = (p.lower, p.upper);
-                    if l >= beta || u <= alpha || l == u {
+                if let Some(p) = self.dep_probe(k, sym, (alpha, beta)) {
+                    if let Some((v, d)) = p.decided {
                         self.hits += 1;
-                        let (v, mut d) = if u <= alpha && l < beta {
-                            (u, ud)
-                        } else {
-                            (l, ld)
-                        };
-                        if l == u {
-                            d.merge(&ud);
-                        }
                         self.last_deps = d;
                         return Probed::Decided(v);
                     }
@@ -1125,7 +1131,7 @@ impl<'a, G: Game, const W: usize> Searcher<'a, G, W> {
         let mut code = None;
         if self.dep {
             if let Some((k, sym)) = self.canonical_key() {
-                code = self.dep_probe(k, sym).and_then(|p| p.best);
+                code = self.dep_best(k, sym);
             }
         }
         if code.is_none() {
@@ -1453,9 +1459,7 @@ pub(crate) fn principal_variation<G: Game, const W: usize>(
             // Win/loss games: refuting every earlier losing move is a full
             // proof each, so the table's best move is tried first there.
             let best = if s.dep {
-                s.canonical_key()
-                    .and_then(|(k, sym)| s.dep_probe(k, sym))
-                    .and_then(|p| p.best)
+                s.canonical_key().and_then(|(k, sym)| s.dep_best(k, sym))
             } else {
                 s.game
                     .future_key()
