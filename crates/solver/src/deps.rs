@@ -47,6 +47,9 @@ pub struct Deps<const W: usize> {
     pub over: bool,
     needs: [u64; NEEDS_CAP],
     avoid: [u64; W],
+    /// Whether any bit of `avoid` may be set (false: the filter is empty,
+    /// and the work on it is skipped).
+    some_avoid: bool,
     /// How many of `patterns` are in use.
     npat: u8,
     /// Territory conditions (docs/solver.md, "Territory"): no position
@@ -86,6 +89,7 @@ impl<const W: usize> Deps<W> {
         over: false,
         needs: [0; NEEDS_CAP],
         avoid: [0; W],
+        some_avoid: false,
         npat: 0,
         patterns: [NO_PATTERN; PATTERNS_CAP],
     };
@@ -95,9 +99,23 @@ impl<const W: usize> Deps<W> {
         over: true,
         needs: [0; NEEDS_CAP],
         avoid: [0; W],
+        some_avoid: false,
         npat: 0,
         patterns: [NO_PATTERN; PATTERNS_CAP],
     };
+
+    /// Empties the set (as [`Deps::NONE`]), touching the filter only if
+    /// it holds something.
+    #[inline]
+    pub fn clear(&mut self) {
+        if self.some_avoid {
+            self.avoid = [0; W];
+            self.some_avoid = false;
+        }
+        self.plus = 0;
+        self.over = false;
+        self.npat = 0;
+    }
 
     /// D+: the entries that must be present.
     pub fn needs(&self) -> &[u64] {
@@ -158,13 +176,14 @@ impl<const W: usize> Deps<W> {
             return;
         }
         let (a, b) = bloom_slots(t.orbit, shift, W * 64);
+        self.some_avoid = true;
         self.avoid[a / 64] |= (t.mask as u64) << (a % 64);
         self.avoid[b / 64] |= (t.mask as u64) << (b % 64);
     }
 
     /// D- moved to the frame of the image under symmetry `g` of `group`.
     pub(crate) fn avoid_in_frame(&mut self, group: &Group, g: usize) {
-        if g == 0 {
+        if g == 0 || !self.some_avoid {
             return;
         }
         for w in self.avoid.iter_mut() {
@@ -194,8 +213,11 @@ impl<const W: usize> Deps<W> {
         for &d in o.needs() {
             self.need(d);
         }
-        for (x, y) in self.avoid.iter_mut().zip(o.avoid.iter()) {
-            *x |= *y;
+        if o.some_avoid {
+            self.some_avoid = true;
+            for (x, y) in self.avoid.iter_mut().zip(o.avoid.iter()) {
+                *x |= *y;
+            }
         }
         for &p in o.patterns() {
             self.forbid(p);
@@ -226,7 +248,7 @@ impl<const W: usize> Deps<W> {
             out.needs[i] = m.preimage(d, sym)?;
         }
         let shift = m.group().shift();
-        if m.any_tag(sym, |t| self.may_avoid(t, shift)) {
+        if self.some_avoid && m.any_tag(sym, |t| self.may_avoid(t, shift)) {
             return None;
         }
         let back = m.group().inverse(sym);

@@ -594,7 +594,7 @@ impl<'a, G: Game, const W: usize> Searcher<'a, G, W> {
                 self.shared.unknown.record(k, pass, beta, depth);
             }
             self.last_unknown = true;
-            self.last_deps = Deps::NONE;
+            self.last_deps.clear();
             return 0;
         }
         if cutoff && self.shared.history {
@@ -615,7 +615,7 @@ impl<'a, G: Game, const W: usize> Searcher<'a, G, W> {
     /// window lies outside the game's value range.
     fn enter(&mut self, alpha: i32, beta: i32) -> Option<i32> {
         self.nodes += 1;
-        self.last_deps = Deps::NONE;
+        self.last_deps.clear();
         self.last_unknown = false;
         if self.nodes & 1023 == 0 && self.check_stop() {
             self.aborted = true;

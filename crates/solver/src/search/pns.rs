@@ -218,7 +218,6 @@ impl<G: Game, const W: usize> Searcher<'_, G, W> {
         for &m in &moves {
             let entry = self.play(m);
             let look = self.look(t);
-            let d = self.last_deps;
             self.undo();
             let (pn, dn, v) = match look {
                 Look::Abort => {
@@ -227,9 +226,12 @@ impl<G: Game, const W: usize> Searcher<'_, G, W> {
                 }
                 Look::Decided(v) => {
                     let holds = v >= t;
-                    let d = through(d, entry);
+                    // The child's dependencies, read in place (a copy
+                    // moves a whole filter).
+                    through(&mut self.last_deps, entry);
                     if holds == maximize {
-                        decided = Some((kids.len(), self.chosen(d, m, entry)));
+                        self.choose(m, entry);
+                        decided = Some((kids.len(), self.last_deps));
                         kids.push(Kid {
                             m,
                             entry,
@@ -239,7 +241,7 @@ impl<G: Game, const W: usize> Searcher<'_, G, W> {
                         });
                         break;
                     }
-                    rest.merge(&d);
+                    rest.merge(&self.last_deps);
                     if holds {
                         (0, INF, v)
                     } else {
@@ -298,7 +300,6 @@ impl<G: Game, const W: usize> Searcher<'_, G, W> {
             let entry = self.play(m);
             debug_assert_eq!(entry.map(|e| e.0), kids[i].entry.map(|e| e.0));
             let (kpn, kdn, kv) = self.mid(t, cpn, cdn, ply + 1);
-            let d = self.last_deps;
             self.undo();
             if self.aborted {
                 return (pn, dn, 0);
@@ -308,23 +309,24 @@ impl<G: Game, const W: usize> Searcher<'_, G, W> {
             kids[i].v = kv;
             if kpn == 0 || kdn == 0 {
                 let holds = kpn == 0;
-                let d = through(d, entry);
+                through(&mut self.last_deps, entry);
                 if holds == maximize {
-                    decided = Some((i, self.chosen(d, m, entry)));
+                    self.choose(m, entry);
+                    decided = Some((i, self.last_deps));
                 } else {
-                    rest.merge(&d);
+                    rest.merge(&self.last_deps);
                 }
             }
         }
     }
 
-    /// A chosen move's dependencies: the child's, with the move's own
-    /// entry avoided (the move must stay legal).
-    fn chosen(&self, mut d: Deps<W>, m: Move, entry: Option<(u64, crate::mirror::Tag)>) -> Deps<W> {
+    /// Makes `last_deps`, a child's dependencies, those of the move to
+    /// it chosen: the move's own entry avoided (the move must stay legal).
+    fn choose(&mut self, m: Move, entry: Option<(u64, crate::mirror::Tag)>) {
         if let (Move::Play(_), Some((_, tag)), true) = (m, entry, self.shared.avoids) {
-            d.avoid(tag, self.hist.group().shift());
+            let shift = self.hist.group().shift();
+            self.last_deps.avoid(tag, shift);
         }
-        d
     }
 
     /// Stores a decided node through [`Searcher::store_with_deps`] and
@@ -362,11 +364,10 @@ impl<G: Game, const W: usize> Searcher<'_, G, W> {
 
 /// A child's dependencies relative to the parent's history: the entry of
 /// the move between them lies on the path, which any reuse replays.
-fn through<const W: usize>(mut d: Deps<W>, entry: Option<(u64, crate::mirror::Tag)>) -> Deps<W> {
+fn through<const W: usize>(d: &mut Deps<W>, entry: Option<(u64, crate::mirror::Tag)>) {
     if let Some((e, _)) = entry {
         d.drop_need(e);
     }
-    d
 }
 
 /// The threshold a selected child gets from the second-best number
