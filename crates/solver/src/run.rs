@@ -89,24 +89,15 @@ impl Tables {
         start: Instant,
         threads: usize,
     ) -> AnyShared {
+        let (s, l) = (start, threads);
         match &self.dep_table {
-            DepTables::Off => AnyShared::Small(shared_for(game, opts, self, None, start, threads)),
-            DepTables::Small(t) => AnyShared::Small(shared_for(
-                game,
-                opts,
-                self,
-                Some(t.clone()),
-                start,
-                threads,
-            )),
-            DepTables::Large(t) => AnyShared::Large(shared_for(
-                game,
-                opts,
-                self,
-                Some(t.clone()),
-                start,
-                threads,
-            )),
+            DepTables::Off => AnyShared::Small(shared_for(game, opts, self, None, s, l)),
+            DepTables::Small(t) => {
+                AnyShared::Small(shared_for(game, opts, self, Some(t.clone()), s, l))
+            }
+            DepTables::Large(t) => {
+                AnyShared::Large(shared_for(game, opts, self, Some(t.clone()), s, l))
+            }
         }
     }
 }
