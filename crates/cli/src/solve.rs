@@ -183,10 +183,10 @@ pub(crate) fn parse_window(s: &str) -> Result<(i32, i32), String> {
 }
 
 fn parse_avoid_filter(s: &str) -> Result<AvoidFilter, String> {
-    AvoidFilter::ALL
-        .into_iter()
-        .find(|f| f.name() == s)
-        .ok_or_else(|| format!("unknown filter size '{s}': expected auto, small or large"))
+    AvoidFilter::from_name(s).ok_or_else(|| {
+        let names: Vec<&str> = AvoidFilter::ALL.iter().map(|f| f.name()).collect();
+        format!("unknown filter size '{s}': expected {}", names.join(", "))
+    })
 }
 
 fn parse_method(s: &str) -> Result<Method, String> {

@@ -229,6 +229,11 @@ impl AvoidFilter {
         }
     }
 
+    /// The size named `name` on the command line, if any.
+    pub fn from_name(name: &str) -> Option<AvoidFilter> {
+        AvoidFilter::ALL.into_iter().find(|f| f.name() == name)
+    }
+
     /// Whether a solve on `board` uses the large filter.
     pub fn large_on(self, board: &kosolve_board::Board) -> bool {
         match self {

@@ -10,7 +10,6 @@ use crate::*;
 pub struct Tables {
     table: Arc<Table>,
     dep_table: DepTables,
-    dep: bool,
     /// The symmetries the dependency table's keys use (1: none).
     syms: usize,
     /// Whether bounds may carry territory conditions (which only searchers
@@ -26,6 +25,36 @@ enum DepTables {
     Small(Arc<deps::DepTable<{ deps::SMALL_WORDS }>>),
     /// Filters of [`deps::LARGE_WORDS`].
     Large(Arc<deps::DepTable<{ deps::LARGE_WORDS }>>),
+}
+
+/// Which [`DepTables`] a solve uses.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum DepKind {
+    Off,
+    Small,
+    Large,
+}
+
+/// The [`DepKind`] of a solve of `game` under `opts`.
+fn dep_kind<G: Game>(game: &G, opts: &SolveOptions) -> DepKind {
+    if !(opts.search.dependencies && game.history_entries(&mut Vec::new())) {
+        DepKind::Off
+    } else if opts.search.avoid_filter.large_on(game.board()) {
+        DepKind::Large
+    } else {
+        DepKind::Small
+    }
+}
+
+impl DepTables {
+    /// The kind of these tables.
+    fn kind(&self) -> DepKind {
+        match self {
+            DepTables::Off => DepKind::Off,
+            DepTables::Small(_) => DepKind::Small,
+            DepTables::Large(_) => DepKind::Large,
+        }
+    }
 }
 
 /// The state of one solve that every searcher shares, with the D-
@@ -52,18 +81,18 @@ impl Tables {
     pub fn new<G: Game>(game: &G, opts: &SolveOptions) -> Tables {
         // Saturating: `--memory` takes any usize.
         let cap = opts.memory_mib.max(1).saturating_mul(1024 * 1024);
-        let dep = opts.search.dependencies && game.history_entries(&mut Vec::new());
+        let kind = dep_kind(game, opts);
+        let dep_cap = cap - cap / 4;
         Tables {
             syms: key_syms(game, opts),
             // Under dependency tracking the whole-key table only holds the
             // results whose dependencies outgrew a set: a quarter of the cap.
-            table: Arc::new(Table::new(if dep { cap / 4 } else { cap })),
-            dep_table: match (dep, opts.search.avoid_filter.large_on(game.board())) {
-                (false, _) => DepTables::Off,
-                (true, false) => DepTables::Small(Arc::new(deps::DepTable::new(cap - cap / 4))),
-                (true, true) => DepTables::Large(Arc::new(deps::DepTable::new(cap - cap / 4))),
+            table: Arc::new(Table::new(if kind == DepKind::Off { cap } else { cap / 4 })),
+            dep_table: match kind {
+                DepKind::Off => DepTables::Off,
+                DepKind::Small => DepTables::Small(Arc::new(deps::DepTable::new(dep_cap))),
+                DepKind::Large => DepTables::Large(Arc::new(deps::DepTable::new(dep_cap))),
             },
-            dep,
             territory: uses_territory(game, opts),
         }
     }
@@ -71,14 +100,9 @@ impl Tables {
     /// Whether these tables suit `game` under `opts` (the same use of
     /// dependency tracking, symmetry and territory).
     pub fn suits<G: Game>(&self, game: &G, opts: &SolveOptions) -> bool {
-        self.dep == (opts.search.dependencies && game.history_entries(&mut Vec::new()))
+        self.dep_table.kind() == dep_kind(game, opts)
             && self.syms == key_syms(game, opts)
             && self.territory == uses_territory(game, opts)
-            && match self.dep_table {
-                DepTables::Off => true,
-                DepTables::Small(_) => !opts.search.avoid_filter.large_on(game.board()),
-                DepTables::Large(_) => opts.search.avoid_filter.large_on(game.board()),
-            }
     }
 
     /// The shared state of a solve of `game` with these tables.
@@ -89,14 +113,14 @@ impl Tables {
         start: Instant,
         threads: usize,
     ) -> AnyShared {
-        let (s, l) = (start, threads);
+        let at = (start, threads);
         match &self.dep_table {
-            DepTables::Off => AnyShared::Small(shared_for(game, opts, self, None, s, l)),
+            DepTables::Off => AnyShared::Small(shared_for(game, opts, self, None, at)),
             DepTables::Small(t) => {
-                AnyShared::Small(shared_for(game, opts, self, Some(t.clone()), s, l))
+                AnyShared::Small(shared_for(game, opts, self, Some(t.clone()), at))
             }
             DepTables::Large(t) => {
-                AnyShared::Large(shared_for(game, opts, self, Some(t.clone()), s, l))
+                AnyShared::Large(shared_for(game, opts, self, Some(t.clone()), at))
             }
         }
     }
@@ -190,8 +214,7 @@ fn shared_for<G: Game, const W: usize>(
     opts: &SolveOptions,
     tables: &Tables,
     dep_table: Option<Arc<deps::DepTable<W>>>,
-    start: Instant,
-    threads: usize,
+    (start, threads): (Instant, usize),
 ) -> search::Shared<W> {
     let (perms, inv_perms) = search::symmetry_maps(game.board());
     let pns = resolve_engine(opts.engine, game) == Engine::Pns;
