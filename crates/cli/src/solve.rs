@@ -374,6 +374,12 @@ fn write_certificate(
         certs.tests,
         certs.seconds
     );
+    if let Some(a) = certs.archive {
+        eprintln!(
+            "kosolve: the writer's archive kept {} proven bounds and answered {} probes",
+            a.kept, a.answers
+        );
+    }
     Ok(())
 }
 

@@ -42,6 +42,9 @@ pub struct Certificates {
     /// `shallow`, `pass first`, `hint` or `proof-number`
     /// (docs/certificates.md, "Writing certificates").
     pub orders: Vec<&'static str>,
+    /// The proof-number order's archive of proven bounds
+    /// (docs/certificates.md, "The archive"), where it was used.
+    pub archive: Option<crate::ArchiveStats>,
 }
 
 impl Certificates {
@@ -54,6 +57,7 @@ impl Certificates {
             tests: 0,
             seconds: 0.0,
             orders: Vec::new(),
+            archive: None,
         }
     }
 
@@ -698,7 +702,7 @@ pub fn bound_certificates(
         engine: crate::Engine::Pns,
         ..opts.clone()
     };
-    let pns_tables = pns.then(|| Tables::new(&game, &pns_opts));
+    let pns_tables = pns.then(|| Tables::archiving(&game, &pns_opts));
     let pns_tester = pns_tables
         .as_ref()
         .map(|t| Tester::new(&game, &pns_opts, t));
@@ -771,6 +775,7 @@ pub fn bound_certificates(
         });
     }
     out.seconds = start.elapsed().as_secs_f64();
+    out.archive = pns_tables.as_ref().and_then(Tables::archive_stats);
     Ok(out)
 }
 

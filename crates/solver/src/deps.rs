@@ -17,7 +17,7 @@
 //! D-.
 
 use crate::mirror::{Group, Mirror, Tag};
-use crate::sharded::{log_work, slot_fields, storage_methods, Sharded, Slot};
+use crate::sharded::{log_work, slot_fields, Sharded, Slot};
 use kosolve_board::{Bitboard, Color};
 use kosolve_rules::Pattern;
 
@@ -324,13 +324,53 @@ pub struct DepProbe<const W: usize> {
     pub best: Option<u8>,
 }
 
-/// A capped, sharded table of bounds keyed by history-free keys.
+/// A capped, sharded table of bounds keyed by history-free keys, with an
+/// optional [`Archive`] behind it.
 pub struct DepTable<const W: usize> {
     slots: Sharded<DepEntry<W>, 2>,
+    archive: Option<Archive>,
 }
 
 impl<const W: usize> DepTable<W> {
-    storage_methods!();
+    /// A table that never holds more than `cap_bytes` bytes of entries
+    /// (at least one bucket per shard), without an archive.
+    pub fn new(cap_bytes: usize) -> Self {
+        DepTable {
+            slots: Sharded::new(cap_bytes),
+            archive: None,
+        }
+    }
+
+    /// A table as [`DepTable::new`], with an [`Archive`] of at most
+    /// `archive_bytes` behind it: every bound stored is also kept there,
+    /// and a probe the table does not decide asks the archive.
+    pub fn with_archive(cap_bytes: usize, archive_bytes: usize) -> Self {
+        DepTable {
+            slots: Sharded::new(cap_bytes),
+            archive: Some(Archive::new(archive_bytes)),
+        }
+    }
+
+    /// The most bytes the entries ever took, the archive's included.
+    pub fn peak_bytes(&self) -> usize {
+        self.slots.peak_bytes() + self.archive.as_ref().map_or(0, Archive::bytes)
+    }
+
+    /// How many stores found a full bucket (and replaced or dropped an
+    /// entry).
+    pub fn replacements(&self) -> u64 {
+        self.slots.replacements()
+    }
+
+    /// The number of entries held (not counting the archive's).
+    pub fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// The archive's counts, if there is one.
+    pub fn archive_stats(&self) -> Option<ArchiveStats> {
+        self.archive.as_ref().map(Archive::stats)
+    }
 
     /// Whether the bounds stored for `key` decide the window `(alpha,
     /// beta)`: a lower bound at least `beta`, an upper bound at most
@@ -346,6 +386,30 @@ impl<const W: usize> DepTable<W> {
         range: (i32, i32),
         (alpha, beta): (i32, i32),
         check: impl Fn(&Deps<W>) -> Option<Deps<W>>,
+    ) -> Option<DepProbe<W>> {
+        let found = self.probe_slots(key, range, (alpha, beta), &check);
+        if found.is_some_and(|p| p.decided.is_some()) {
+            return found;
+        }
+        let Some(archive) = &self.archive else {
+            return found;
+        };
+        match archive.decide(key, (alpha, beta), &check) {
+            Some(d) => Some(DepProbe {
+                decided: Some(d),
+                best: found.and_then(|p| p.best),
+            }),
+            None => found,
+        }
+    }
+
+    /// [`DepTable::probe`] of the table's own slots.
+    fn probe_slots(
+        &self,
+        key: u128,
+        range: (i32, i32),
+        (alpha, beta): (i32, i32),
+        check: &impl Fn(&Deps<W>) -> Option<Deps<W>>,
     ) -> Option<DepProbe<W>> {
         self.slots.find(key, |e| {
             let best = (e.best != u8::MAX).then_some(e.best);
@@ -406,6 +470,14 @@ impl<const W: usize> DepTable<W> {
         best: Option<u8>,
         work: u64,
     ) {
+        if let Some(a) = &self.archive {
+            if let Some((v, d)) = &lower {
+                a.keep(key, true, *v, d);
+            }
+            if let Some((v, d)) = &upper {
+                a.keep(key, false, *v, d);
+            }
+        }
         let work = log_work(work);
         self.slots.upsert(
             key,
@@ -430,6 +502,163 @@ impl<const W: usize> DepTable<W> {
                 e.note(best, work);
             },
         );
+    }
+}
+
+
+/// Every bound a [`DepTable`] was given, kept with its dependencies and
+/// never replaced (docs/certificates.md, "The archive"). The table keeps
+/// one bound of each kind per key and drops entries when full; a proof's
+/// inner nodes then lose their bounds to later proofs at other histories,
+/// and a walk along the proof must search them again. The archive keeps
+/// them all, up to its byte cap (past it, nothing more is kept). A bound
+/// it answers with is checked against the history at hand exactly as the
+/// table's own ([`DepTable::probe`]'s `check`), so an answer from it is
+/// as exact as one from the table.
+struct Archive {
+    kept: std::sync::Mutex<hashbrown::HashMap<u128, Vec<Kept>>>,
+    bytes: std::sync::atomic::AtomicUsize,
+    cap: usize,
+    stats: std::sync::Mutex<ArchiveStats>,
+}
+
+/// What an [`Archive`] holds and has answered.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct ArchiveStats {
+    /// Bounds kept.
+    pub kept: u64,
+    /// Bounds not kept: the same as one kept, or past the cap.
+    pub skipped: u64,
+    /// Probes the archive decided (where the table did not).
+    pub answers: u64,
+}
+
+/// The most bounds an [`Archive`] keeps for one key and one side.
+const ARCHIVE_PER_KEY: usize = 256;
+
+/// One kept bound: "value >= v" (`lower`) or "value <= v", and its
+/// dependencies with the filter's zero words left out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Kept {
+    lower: bool,
+    v: i16,
+    needs: Box<[u64]>,
+    /// The filter's nonzero words, by index.
+    words: Box<[(u16, u64)]>,
+    patterns: Box<[Pattern]>,
+}
+
+impl Kept {
+    fn of<const W: usize>(lower: bool, v: i32, d: &Deps<W>) -> Kept {
+        let words: Box<[(u16, u64)]> = if d.some_avoid {
+            d.avoid
+                .iter()
+                .enumerate()
+                .filter(|(_, w)| **w != 0)
+                .map(|(i, w)| (i as u16, *w))
+                .collect()
+        } else {
+            Box::new([])
+        };
+        Kept {
+            lower,
+            v: v as i16,
+            needs: d.needs().into(),
+            words,
+            patterns: d.patterns().into(),
+        }
+    }
+
+    fn deps<const W: usize>(&self) -> Deps<W> {
+        let mut d = Deps::NONE;
+        for &n in self.needs.iter() {
+            d.need(n);
+        }
+        for &(i, w) in self.words.iter() {
+            d.avoid[i as usize] = w;
+            d.some_avoid = true;
+        }
+        for &p in self.patterns.iter() {
+            d.forbid(p);
+        }
+        d
+    }
+
+    fn bytes(&self) -> usize {
+        std::mem::size_of::<Kept>()
+            + self.needs.len() * 8
+            + self.words.len() * 16
+            + std::mem::size_of_val(&*self.patterns)
+    }
+}
+
+impl Archive {
+    fn new(cap: usize) -> Archive {
+        Archive {
+            kept: Default::default(),
+            bytes: Default::default(),
+            cap,
+            stats: Default::default(),
+        }
+    }
+
+    fn bytes(&self) -> usize {
+        self.bytes.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    fn stats(&self) -> ArchiveStats {
+        *self.stats.lock().expect("archive stats")
+    }
+
+    /// Keeps the bound "value >= v" (`lower`) or "value <= v" with its
+    /// dependencies `d`, unless the same is kept, the key's list for
+    /// that side is full, or the archive is.
+    fn keep<const W: usize>(&self, key: u128, lower: bool, v: i32, d: &Deps<W>) {
+        if d.over {
+            return;
+        }
+        let k = Kept::of(lower, v, d);
+        let mut stats = self.stats.lock().expect("archive stats");
+        if self.bytes() + k.bytes() > self.cap {
+            stats.skipped += 1;
+            return;
+        }
+        let mut map = self.kept.lock().expect("archive");
+        let list = map.entry(key).or_default();
+        if list.contains(&k) || list.iter().filter(|e| e.lower == lower).count() >= ARCHIVE_PER_KEY
+        {
+            stats.skipped += 1;
+            return;
+        }
+        self.bytes
+            .fetch_add(k.bytes(), std::sync::atomic::Ordering::Relaxed);
+        stats.kept += 1;
+        list.push(k);
+    }
+
+    /// A kept bound for `key` that decides the window `(alpha, beta)`
+    /// and whose dependencies pass `check`: its value and dependencies as
+    /// `check` returns them (the first such bound, in the order kept).
+    fn decide<const W: usize>(
+        &self,
+        key: u128,
+        (alpha, beta): (i32, i32),
+        check: &impl Fn(&Deps<W>) -> Option<Deps<W>>,
+    ) -> Option<(i32, Deps<W>)> {
+        let map = self.kept.lock().expect("archive");
+        let found = map.get(&key)?.iter().find_map(|e| {
+            let v = e.v as i32;
+            let decides = if e.lower { v >= beta } else { v <= alpha };
+            if !decides {
+                return None;
+            }
+            check(&e.deps::<W>()).map(|d| (v, d))
+        });
+        drop(map);
+        if found.is_some() {
+            self.stats.lock().expect("archive stats").answers += 1;
+        }
+        found
     }
 }
 
@@ -587,5 +816,55 @@ mod tests {
         assert_eq!(t.best(42), Some(5));
         assert!(t.probe(43, (-9, 9), (2, 3), with7).is_none());
         assert_eq!(t.best(43), None);
+    }
+
+    #[test]
+    fn the_archive_answers_with_bounds_the_table_replaced_where_they_hold() {
+        for archive in [false, true] {
+            let t = if archive {
+                DepTable::<LARGE_WORDS>::with_archive(1 << 22, 1 << 22)
+            } else {
+                DepTable::<LARGE_WORDS>::new(1 << 22)
+            };
+            // "value >= 3" needing entry 7, then "value >= 2" needing 8
+            // and avoiding 9: the table keeps the second only.
+            let mut need7 = D::NONE;
+            need7.need(7);
+            let mut need8 = D::NONE;
+            need8.need(8);
+            need8.avoid(tag(digest(9)), 0);
+            t.store(42, Some((3, need7)), None, None, 10);
+            t.store(42, Some((2, need8)), None, None, 10);
+            // The same again is not kept twice.
+            t.store(42, Some((2, need8)), None, None, 10);
+            let at = |h: &[u64]| {
+                let m = hist(h);
+                t.probe(42, (-9, 9), (2, 3), |d: &D| d.holds_in(&m, 0))
+                    .and_then(|p| p.decided)
+                    .map(|(v, d)| (v, d.needs().to_vec()))
+            };
+            // The first bound's dependency holds, the second's does not:
+            // only the archive decides "value >= 3".
+            assert_eq!(at(&[7]), archive.then(|| (3, vec![7])));
+            // Neither holds: nothing decides, with or without the archive.
+            assert_eq!(at(&[]), None);
+            assert_eq!(at(&[8, digest(9)]), None);
+            // The second bound does not reach 3 whatever the history.
+            assert_eq!(at(&[8]), None);
+            let m = hist(&[8]);
+            let p = t.probe(42, (-9, 9), (1, 2), |d: &D| d.holds_in(&m, 0));
+            assert_eq!(p.and_then(|p| p.decided).map(|(v, _)| v), Some(2));
+            // Its D- is kept: the avoided entry refuses it from the archive too.
+            let m = hist(&[8, digest(9)]);
+            let p = t.probe(42, (-9, 9), (1, 2), |d: &D| d.holds_in(&m, 0));
+            assert_eq!(p.and_then(|p| p.decided), None);
+            let m = hist(&[7, 8, digest(9)]);
+            let p = t.probe(42, (-9, 9), (1, 2), |d: &D| d.holds_in(&m, 0));
+            assert_eq!(p.and_then(|p| p.decided).map(|(v, _)| v), archive.then_some(3));
+            if archive {
+                let a = t.archive_stats().unwrap();
+                assert_eq!((a.kept, a.skipped), (2, 1));
+            }
+        }
     }
 }

@@ -62,6 +62,7 @@ pub use kosolve_vocab::{
 };
 pub use search::{result_value, value_range};
 pub use table::{Probe, Table};
+pub use deps::ArchiveStats;
 
 use kosolve_board::Board;
 use kosolve_rules::{Game, Komi, Move, Rules, Ruleset, Setup, SetupError, ValueKind};

@@ -79,10 +79,39 @@ impl Tables {
     /// Empty tables for solving states of `game` (its ruleset decides
     /// whether dependency tracking applies) within `opts.memory_mib`.
     pub fn new<G: Game>(game: &G, opts: &SolveOptions) -> Tables {
+        Tables::make(game, opts, false)
+    }
+
+    /// Tables as [`Tables::new`], whose dependency table (where there is
+    /// one) keeps every bound it is given in an archive besides
+    /// (docs/certificates.md, "The archive"), within `opts.memory_mib`
+    /// again: for the certificate writer, whose walk follows proofs
+    /// whose inner nodes the table alone would have dropped.
+    pub fn archiving<G: Game>(game: &G, opts: &SolveOptions) -> Tables {
+        Tables::make(game, opts, true)
+    }
+
+    /// The archive's counts, where the tables keep one.
+    pub fn archive_stats(&self) -> Option<deps::ArchiveStats> {
+        match &self.dep_table {
+            DepTables::Off => None,
+            DepTables::Small(t) => t.archive_stats(),
+            DepTables::Large(t) => t.archive_stats(),
+        }
+    }
+
+    fn make<G: Game>(game: &G, opts: &SolveOptions, archive: bool) -> Tables {
         // Saturating: `--memory` takes any usize.
         let cap = opts.memory_mib.max(1).saturating_mul(1024 * 1024);
         let kind = dep_kind(game, opts);
         let dep_cap = cap - cap / 4;
+        fn table<const W: usize>(cap: usize, archive: Option<usize>) -> Arc<deps::DepTable<W>> {
+            Arc::new(match archive {
+                Some(a) => deps::DepTable::with_archive(cap, a),
+                None => deps::DepTable::new(cap),
+            })
+        }
+        let archive = archive.then_some(cap);
         Tables {
             syms: key_syms(game, opts),
             // Under dependency tracking the whole-key table only holds the
@@ -90,8 +119,8 @@ impl Tables {
             table: Arc::new(Table::new(if kind == DepKind::Off { cap } else { cap / 4 })),
             dep_table: match kind {
                 DepKind::Off => DepTables::Off,
-                DepKind::Small => DepTables::Small(Arc::new(deps::DepTable::new(dep_cap))),
-                DepKind::Large => DepTables::Large(Arc::new(deps::DepTable::new(dep_cap))),
+                DepKind::Small => DepTables::Small(table(dep_cap, archive)),
+                DepKind::Large => DepTables::Large(table(dep_cap, archive)),
             },
             territory: uses_territory(game, opts),
         }
