@@ -314,8 +314,22 @@ impl Keeper {
                 job.rules.ruleset.name(),
                 job.rules.suicide.name(),
             );
-            if let Some(sgf) = &out.sgf {
-                res = write_atomic(&self.pv_dir.join(format!("{stem}.sgf")), sgf.as_bytes());
+            let sgf_path = self.pv_dir.join(format!("{stem}.sgf"));
+            match &out.sgf {
+                Some(sgf) => res = write_atomic(&sgf_path, sgf.as_bytes()),
+                // An earlier sweep's SGF of this job would contradict the
+                // new row (a value it did not have, or bounds it no longer
+                // has): it goes.
+                None => match std::fs::remove_file(&sgf_path) {
+                    Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                        res = Err(IoError::Os {
+                            path: sgf_path.clone(),
+                            action: "remove",
+                            message: e.to_string(),
+                        });
+                    }
+                    _ => {}
+                },
             }
             if let (Ok(()), Some(cert)) = (&res, &out.certificate) {
                 res = write_atomic(&self.pv_dir.join(format!("{stem}.cert")), cert.as_bytes());

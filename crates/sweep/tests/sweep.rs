@@ -360,6 +360,21 @@ fn a_sweep_writes_every_job_and_its_files() {
 }
 
 #[test]
+fn a_job_without_a_line_removes_an_earlier_sweeps_sgf() {
+    let d = tmpdir("stale-sgf");
+    run_sweep(&config(), &opts(&d), &fake).unwrap();
+    let sgf = pv_folder(&d, "t").join("2x2-psk-forbidden.sgf");
+    assert!(sgf.exists());
+    // The same sweep again, its jobs now without a line to write.
+    let no_line = |job: &Job, nodes: &Arc<AtomicU64>| JobOutput {
+        sgf: None,
+        ..fake(job, nodes)
+    };
+    run_sweep(&config(), &opts(&d), &no_line).unwrap();
+    assert!(!sgf.exists());
+}
+
+#[test]
 fn resume_keeps_finished_rows_and_computes_the_rest() {
     let d = tmpdir("resume");
     // Simulate a crash: a log holding the first 5 rows, the last line cut short.
