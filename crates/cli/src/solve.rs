@@ -100,6 +100,12 @@ pub struct Args {
     /// size").
     #[arg(long, value_name = "SIZE", default_value = "auto", value_parser = parse_avoid_filter)]
     avoid_filter: AvoidFilter,
+    /// Keep every bound the dependency table is given in an archive,
+    /// never replaced, within the memory cap again (docs/certificates.md,
+    /// "The archive"; the certificate writer always does). Values never
+    /// depend on it.
+    #[arg(long)]
+    archive: bool,
     /// Do not count territory regions in the static bounds (for measuring
     /// them; values never depend on it; see docs/solver.md, "Territory").
     #[arg(long)]
@@ -285,6 +291,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             pv: true,
             window: args.window,
             avoid_filter: args.avoid_filter,
+            archive: args.archive,
             ..SearchSettings::default()
         },
         hooks: Hooks {

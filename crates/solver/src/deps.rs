@@ -367,6 +367,14 @@ impl<const W: usize> DepTable<W> {
         self.slots.len()
     }
 
+    /// Counts a bound that could not be kept by this table's key (its
+    /// dependencies outgrew a set), where there is an archive.
+    pub fn note_over(&self) {
+        if let Some(a) = &self.archive {
+            a.note_over();
+        }
+    }
+
     /// The archive's counts, if there is one.
     pub fn archive_stats(&self) -> Option<ArchiveStats> {
         self.archive.as_ref().map(Archive::stats)
@@ -386,30 +394,6 @@ impl<const W: usize> DepTable<W> {
         range: (i32, i32),
         (alpha, beta): (i32, i32),
         check: impl Fn(&Deps<W>) -> Option<Deps<W>>,
-    ) -> Option<DepProbe<W>> {
-        let found = self.probe_slots(key, range, (alpha, beta), &check);
-        if found.is_some_and(|p| p.decided.is_some()) {
-            return found;
-        }
-        let Some(archive) = &self.archive else {
-            return found;
-        };
-        match archive.decide(key, (alpha, beta), &check) {
-            Some(d) => Some(DepProbe {
-                decided: Some(d),
-                best: found.and_then(|p| p.best),
-            }),
-            None => found,
-        }
-    }
-
-    /// [`DepTable::probe`] of the table's own slots.
-    fn probe_slots(
-        &self,
-        key: u128,
-        range: (i32, i32),
-        (alpha, beta): (i32, i32),
-        check: &impl Fn(&Deps<W>) -> Option<Deps<W>>,
     ) -> Option<DepProbe<W>> {
         self.slots.find(key, |e| {
             let best = (e.best != u8::MAX).then_some(e.best);
@@ -451,6 +435,21 @@ impl<const W: usize> DepTable<W> {
             });
             DepProbe { decided, best }
         })
+    }
+
+    /// A bound of the archive (none without one) that decides the window
+    /// `(alpha, beta)` and whose dependencies hold in the history of `m`,
+    /// stored in the frame of symmetry `sym` of the current state: its
+    /// value and dependencies as [`Deps::holds_in`] returns them. For a
+    /// probe that the table's own bounds ([`DepTable::probe`]) left open.
+    pub fn archived(
+        &self,
+        key: u128,
+        (alpha, beta): (i32, i32),
+        m: &Mirror,
+        sym: usize,
+    ) -> Option<(i32, Deps<W>)> {
+        self.archive.as_ref()?.decide(key, (alpha, beta), m, sym)
     }
 
     /// The code of the best move last found for `key`, if any.
@@ -531,6 +530,9 @@ pub struct ArchiveStats {
     pub skipped: u64,
     /// Probes the archive decided (where the table did not).
     pub answers: u64,
+    /// Bounds not kept because their dependencies outgrew a set (they
+    /// live under whole keys).
+    pub over: u64,
 }
 
 /// The most bounds an [`Archive`] keeps for one key and one side.
@@ -569,6 +571,40 @@ impl Kept {
         }
     }
 
+    /// Whether these dependencies hold in the history of `m` (as
+    /// [`Deps::holds_in`] says), read from the kept form: no whole set is
+    /// built for a bound that fails. `seen` is the history as a D- filter
+    /// reads it ([`Seen`]); `scratch` a zeroed filter, left zeroed.
+    fn holds_in<const W: usize>(
+        &self,
+        m: &Mirror,
+        sym: usize,
+        seen: &Seen<W>,
+        scratch: &mut [u64; W],
+    ) -> bool {
+        if self.needs.iter().any(|&d| m.preimage(d, sym).is_none()) {
+            return false;
+        }
+        // Where no word of D- meets the history's bits, no entry of the
+        // history can be in D-; otherwise each entry's two slots are read.
+        if self.words.iter().any(|&(i, w)| w & seen.bits[i as usize] != 0) {
+            for &(i, w) in self.words.iter() {
+                scratch[i as usize] = w;
+            }
+            let hit = seen.slots.iter().any(|&(a, b, mk)| {
+                scratch[a / 64] >> (a % 64) & mk == mk && scratch[b / 64] >> (b % 64) & mk == mk
+            });
+            for &(i, _) in self.words.iter() {
+                scratch[i as usize] = 0;
+            }
+            if hit {
+                return false;
+            }
+        }
+        // The territory conditions, where there are any, by the whole set.
+        self.patterns.is_empty() || self.deps::<W>().holds_in(m, sym).is_some()
+    }
+
     fn deps<const W: usize>(&self) -> Deps<W> {
         let mut d = Deps::NONE;
         for &n in self.needs.iter() {
@@ -592,6 +628,34 @@ impl Kept {
     }
 }
 
+/// A history as a D- filter of `W` words reads it: each entry's two
+/// slots and mask (see [`Deps::may_avoid`]), and the bits they set. A set
+/// whose filter meets none of the bits avoids no entry of the history.
+struct Seen<const W: usize> {
+    slots: Vec<(usize, usize, u64)>,
+    bits: Box<[u64; W]>,
+}
+
+impl<const W: usize> Seen<W> {
+    /// The history of `m`, its entries in the frame of symmetry `sym`.
+    fn of(m: &Mirror, sym: usize) -> Seen<W> {
+        let shift = m.group().shift();
+        let mut seen = Seen {
+            slots: Vec::new(),
+            bits: Box::new([0u64; W]),
+        };
+        m.any_tag(sym, |t| {
+            let (a, b) = bloom_slots(t.orbit, shift, W * 64);
+            let mk = t.mask as u64;
+            seen.bits[a / 64] |= mk << (a % 64);
+            seen.bits[b / 64] |= mk << (b % 64);
+            seen.slots.push((a, b, mk));
+            false
+        });
+        seen
+    }
+}
+
 impl Archive {
     fn new(cap: usize) -> Archive {
         Archive {
@@ -606,6 +670,10 @@ impl Archive {
         self.bytes.load(std::sync::atomic::Ordering::Relaxed)
     }
 
+    fn note_over(&self) {
+        self.stats.lock().expect("archive stats").over += 1;
+    }
+
     fn stats(&self) -> ArchiveStats {
         *self.stats.lock().expect("archive stats")
     }
@@ -615,6 +683,7 @@ impl Archive {
     /// that side is full, or the archive is.
     fn keep<const W: usize>(&self, key: u128, lower: bool, v: i32, d: &Deps<W>) {
         if d.over {
+            self.note_over();
             return;
         }
         let k = Kept::of(lower, v, d);
@@ -637,22 +706,38 @@ impl Archive {
     }
 
     /// A kept bound for `key` that decides the window `(alpha, beta)`
-    /// and whose dependencies pass `check`: its value and dependencies as
-    /// `check` returns them (the first such bound, in the order kept).
+    /// and whose dependencies hold in the history of `m` (frame `sym`):
+    /// its value and its dependencies as [`Deps::holds_in`] returns them
+    /// (the first such bound in the list, which keeps the last to answer
+    /// first).
     fn decide<const W: usize>(
         &self,
         key: u128,
         (alpha, beta): (i32, i32),
-        check: &impl Fn(&Deps<W>) -> Option<Deps<W>>,
+        m: &Mirror,
+        sym: usize,
     ) -> Option<(i32, Deps<W>)> {
-        let map = self.kept.lock().expect("archive");
-        let found = map.get(&key)?.iter().find_map(|e| {
+        let mut map = self.kept.lock().expect("archive");
+        let list = map.get_mut(&key)?;
+        let mut seen: Option<(Seen<W>, Box<[u64; W]>)> = None;
+        let found = list.iter().enumerate().find_map(|(i, e)| {
             let v = e.v as i32;
             let decides = if e.lower { v >= beta } else { v <= alpha };
             if !decides {
                 return None;
             }
-            check(&e.deps::<W>()).map(|d| (v, d))
+            let (seen, scratch) =
+                seen.get_or_insert_with(|| (Seen::of(m, sym), Box::new([0u64; W])));
+            if !e.holds_in::<W>(m, sym, seen, scratch) {
+                return None;
+            }
+            e.deps::<W>().holds_in(m, sym).map(|d| (i, v, d))
+        });
+        // The bound that answered goes first: the walk asks about the same
+        // part of the game many times over.
+        let found = found.map(|(i, v, d)| {
+            list[..=i].rotate_right(1);
+            (v, d)
         });
         drop(map);
         if found.is_some() {
@@ -837,12 +922,14 @@ mod tests {
             t.store(42, Some((2, need8)), None, None, 10);
             // The same again is not kept twice.
             t.store(42, Some((2, need8)), None, None, 10);
-            let at = |h: &[u64]| {
+            // The table's probe, then the archive's, as a search asks.
+            let ask = |h: &[u64], w: (i32, i32)| {
                 let m = hist(h);
-                t.probe(42, (-9, 9), (2, 3), |d: &D| d.holds_in(&m, 0))
+                t.probe(42, (-9, 9), w, |d: &D| d.holds_in(&m, 0))
                     .and_then(|p| p.decided)
-                    .map(|(v, d)| (v, d.needs().to_vec()))
+                    .or_else(|| t.archived(42, w, &m, 0))
             };
+            let at = |h: &[u64]| ask(h, (2, 3)).map(|(v, d)| (v, d.needs().to_vec()));
             // The first bound's dependency holds, the second's does not:
             // only the archive decides "value >= 3".
             assert_eq!(at(&[7]), archive.then(|| (3, vec![7])));
@@ -851,20 +938,56 @@ mod tests {
             assert_eq!(at(&[8, digest(9)]), None);
             // The second bound does not reach 3 whatever the history.
             assert_eq!(at(&[8]), None);
-            let m = hist(&[8]);
-            let p = t.probe(42, (-9, 9), (1, 2), |d: &D| d.holds_in(&m, 0));
-            assert_eq!(p.and_then(|p| p.decided).map(|(v, _)| v), Some(2));
+            assert_eq!(ask(&[8], (1, 2)).map(|(v, _)| v), Some(2));
             // Its D- is kept: the avoided entry refuses it from the archive too.
-            let m = hist(&[8, digest(9)]);
-            let p = t.probe(42, (-9, 9), (1, 2), |d: &D| d.holds_in(&m, 0));
-            assert_eq!(p.and_then(|p| p.decided), None);
-            let m = hist(&[7, 8, digest(9)]);
-            let p = t.probe(42, (-9, 9), (1, 2), |d: &D| d.holds_in(&m, 0));
-            assert_eq!(p.and_then(|p| p.decided).map(|(v, _)| v), archive.then_some(3));
+            assert_eq!(ask(&[8, digest(9)], (1, 2)), None);
+            assert_eq!(ask(&[7, 8, digest(9)], (1, 2)).map(|(v, _)| v), archive.then_some(3));
             if archive {
                 let a = t.archive_stats().unwrap();
                 assert_eq!((a.kept, a.skipped), (2, 1));
             }
         }
+    }
+
+    #[test]
+    fn a_kept_bound_holds_where_its_whole_set_does() {
+        // Random sets over a pool of 40 entries, against random histories:
+        // the archive's check on the kept form agrees with the set's own,
+        // at both filter sizes.
+        fn run<const W: usize>() {
+            let mut x = 0x1234_5678_9abc_def1u64;
+            let mut next = move || {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                x
+            };
+            let (mut holds, mut fails) = (0, 0);
+            for _ in 0..2000 {
+                let mut d = Deps::<W>::NONE;
+                for _ in 0..next() % 3 {
+                    d.need(digest(next() % 40));
+                }
+                for _ in 0..next() % 6 {
+                    d.avoid(tag(digest(next() % 40)), 0);
+                }
+                let h: Vec<u64> = (0..40).filter(|_| next() % 3 == 0).map(digest).collect();
+                let m = hist(&h);
+                let whole = d.holds_in(&m, 0).is_some();
+                let (seen, mut scratch) = (Seen::<W>::of(&m, 0), Box::new([0u64; W]));
+                let kept = Kept::of(true, 0, &d).holds_in::<W>(&m, 0, &seen, &mut scratch);
+                assert_eq!(kept, whole, "{d:?} {h:?}");
+                assert!(scratch.iter().all(|&w| w == 0));
+                assert_eq!(Kept::of(true, 0, &d).deps::<W>(), d);
+                if whole {
+                    holds += 1;
+                } else {
+                    fails += 1;
+                }
+            }
+            assert!(holds > 100 && fails > 100, "{holds} {fails}");
+        }
+        run::<SMALL_WORDS>();
+        run::<LARGE_WORDS>();
     }
 }

@@ -195,6 +195,12 @@ pub struct SearchSettings {
     /// The size of the Bloom filter that holds each stored bound's D-
     /// (docs/solver.md, "Dependency tracking"); never changes a value.
     pub avoid_filter: AvoidFilter,
+    /// Keep every bound the dependency table is given in an archive
+    /// besides, never replaced (docs/certificates.md, "The archive"),
+    /// within the memory cap again. The certificate writer's tables
+    /// always do; a solve may, to measure what bounds lost to
+    /// replacement cost. Never changes a value.
+    pub archive: bool,
 }
 
 /// The size of the Bloom filter that holds D-. A filter too small for the
@@ -264,6 +270,7 @@ impl Default for SearchSettings {
             avoids: true,
             window: None,
             avoid_filter: AvoidFilter::Auto,
+            archive: false,
         }
     }
 }

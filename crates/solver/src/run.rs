@@ -79,7 +79,7 @@ impl Tables {
     /// Empty tables for solving states of `game` (its ruleset decides
     /// whether dependency tracking applies) within `opts.memory_mib`.
     pub fn new<G: Game>(game: &G, opts: &SolveOptions) -> Tables {
-        Tables::make(game, opts, false)
+        Tables::make(game, opts, opts.search.archive)
     }
 
     /// Tables as [`Tables::new`], whose dependency table (where there is
@@ -455,9 +455,15 @@ impl<G: Game> Follower<'_, G> {
     /// whether it stopped there); `None` when a limit, the cap or Ctrl-C
     /// stopped the test.
     pub fn test(&mut self, t: i32, cap: Option<u64>) -> Option<bool> {
+        self.bound(t, cap).map(|v| v >= t)
+    }
+
+    /// [`Follower::test`] with the bound its proof gives (fail-soft): v >=
+    /// t where "value >= v" is proven, v < t where "value <= v" is.
+    pub fn bound(&mut self, t: i32, cap: Option<u64>) -> Option<i32> {
         let (v, aborted, capped) = with_searcher!(&mut self.s, s => {
             if let Some(r) = s.game.result() {
-                return Some(result_value(&r) >= t);
+                return Some(result_value(&r));
             }
             s.set_budget(cap);
             let v = s.test(t, 0);
@@ -468,7 +474,7 @@ impl<G: Game> Follower<'_, G> {
             (v, aborted, capped)
         });
         self.capped = capped;
-        (!aborted).then_some(v >= t)
+        (!aborted).then_some(v)
     }
 
     /// Whether the last test stopped at its cap.

@@ -427,7 +427,17 @@ impl<'a, G: Game, const W: usize> Searcher<'a, G, W> {
         let table = self.shared.dep_table.as_ref().expect("dep table");
         let mut p = table.probe(key, self.shared.range, window, |d| {
             d.holds_in(&self.hist, sym)
-        })?;
+        });
+        if p.is_none_or(|p| p.decided.is_none()) {
+            // A bound the table replaced may still be kept in its archive.
+            if let Some(d) = table.archived(key, window, &self.hist, sym) {
+                p = Some(crate::deps::DepProbe {
+                    decided: Some(d),
+                    best: p.and_then(|p| p.best),
+                });
+            }
+        }
+        let mut p = p?;
         p.best = p.best.map(|b| self.code_from_frame(b, sym));
         Some(p)
     }
@@ -932,6 +942,9 @@ impl<'a, G: Game, const W: usize> Searcher<'a, G, W> {
             let code = self.code_to_frame(best_code, w.sym);
             table.store(k, lo_f, hi_f, Some(code), work);
         } else if let Some(k) = w.key.or_else(|| self.game.future_key()) {
+            if let Some(t) = self.shared.dep_table.as_ref() {
+                t.note_over();
+            }
             self.shared.whole_used.store(true, Ordering::Relaxed);
             let (lo, hi) = self.shared.range;
             let (l, u) = (
