@@ -477,6 +477,12 @@ impl<G: Game> Follower<'_, G> {
         (!aborted).then_some(v)
     }
 
+    /// Whether later tests and looks ask the tables' archive, where they
+    /// keep one ([`Tables::archiving`]; on by default).
+    pub fn set_archive_probes(&mut self, on: bool) {
+        with_searcher!(&mut self.s, s => s.set_archive_probes(on));
+    }
+
     /// Whether the last test stopped at its cap.
     pub fn capped(&self) -> bool {
         self.capped

@@ -311,6 +311,9 @@ pub(crate) struct Searcher<'a, G: Game, const W: usize> {
     /// Proof-number search: a helper's random tie-breaking state (0: the
     /// main searcher, which breaks ties by move order).
     jitter: u64,
+    /// Whether probes ask the dependency table's archive, where it has one
+    /// (see [`Searcher::set_archive_probes`]).
+    archive_probes: bool,
 }
 
 /// The proof-number table's size, as a power of two of 16-byte slots:
@@ -346,6 +349,7 @@ impl<'a, G: Game, const W: usize> Searcher<'a, G, W> {
             last_unknown: false,
             budget: None,
             jitter: 0,
+            archive_probes: true,
         };
         if s.shared.dep_table.is_some() {
             // The symmetries the tables key by (see `Tables`).
@@ -428,7 +432,7 @@ impl<'a, G: Game, const W: usize> Searcher<'a, G, W> {
         let mut p = table.probe(key, self.shared.range, window, |d| {
             d.holds_in(&self.hist, sym)
         });
-        if p.is_none_or(|p| p.decided.is_none()) {
+        if self.archive_probes && p.is_none_or(|p| p.decided.is_none()) {
             // A bound the table replaced may still be kept in its archive.
             if let Some(d) = table.archived(key, window, &self.hist, sym) {
                 p = Some(crate::deps::DepProbe {
@@ -447,6 +451,15 @@ impl<'a, G: Game, const W: usize> Searcher<'a, G, W> {
     fn dep_best(&self, key: u128, sym: usize) -> Option<u8> {
         let table = self.shared.dep_table.as_ref().expect("dep table");
         table.best(key).map(|b| self.code_from_frame(b, sym))
+    }
+
+    /// Whether later probes ask the dependency table's archive (on by
+    /// default; the archive still keeps every bound stored). A long search
+    /// whose own proof fills the archive gains little from it and pays a
+    /// scan of a key's kept bounds at every open node: the certificate
+    /// writer's tests at the start run without.
+    pub fn set_archive_probes(&mut self, on: bool) {
+        self.archive_probes = on;
     }
 
     /// Plays `m`, keeping the history mirror; returns the entry it added:
