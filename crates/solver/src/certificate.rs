@@ -385,7 +385,10 @@ impl<'a> Writer<'a> {
             let beta = order.next(*lo, *hi);
             self.tests += 1;
             let left = self.left();
-            let f = self.pns.as_mut().expect("the proof-number order's searcher");
+            let f = self
+                .pns
+                .as_mut()
+                .expect("the proof-number order's searcher");
             let Some(v) = f.bound(beta, Some(left)) else {
                 return Err(self.test_stopped());
             };
@@ -828,7 +831,10 @@ pub fn bound_certificates(
             (r, w) = walked;
             if log {
                 let archive = pns_tables.as_ref().and_then(Tables::archive_stats);
-                eprintln!("{}", attempt_line(&w, (claim, threshold), &r, start, archive));
+                eprintln!(
+                    "{}",
+                    attempt_line(&w, (claim, threshold), &r, start, archive)
+                );
             }
             match r {
                 Ok(rep) => break rep,

@@ -504,7 +504,6 @@ impl<const W: usize> DepTable<W> {
     }
 }
 
-
 /// Every bound a [`DepTable`] was given, kept with its dependencies and
 /// never replaced (docs/certificates.md, "The archive"). The table keeps
 /// one bound of each kind per key and drops entries when full; a proof's
@@ -587,7 +586,11 @@ impl Kept {
         }
         // Where no word of D- meets the history's bits, no entry of the
         // history can be in D-; otherwise each entry's two slots are read.
-        if self.words.iter().any(|&(i, w)| w & seen.bits[i as usize] != 0) {
+        if self
+            .words
+            .iter()
+            .any(|&(i, w)| w & seen.bits[i as usize] != 0)
+        {
             for &(i, w) in self.words.iter() {
                 scratch[i as usize] = w;
             }
@@ -941,7 +944,10 @@ mod tests {
             assert_eq!(ask(&[8], (1, 2)).map(|(v, _)| v), Some(2));
             // Its D- is kept: the avoided entry refuses it from the archive too.
             assert_eq!(ask(&[8, digest(9)], (1, 2)), None);
-            assert_eq!(ask(&[7, 8, digest(9)], (1, 2)).map(|(v, _)| v), archive.then_some(3));
+            assert_eq!(
+                ask(&[7, 8, digest(9)], (1, 2)).map(|(v, _)| v),
+                archive.then_some(3)
+            );
             if archive {
                 let a = t.archive_stats().unwrap();
                 assert_eq!((a.kept, a.skipped), (2, 1));

@@ -55,6 +55,7 @@ pub use options::*;
 pub use run::*;
 pub use stats::*;
 
+pub use deps::ArchiveStats;
 pub use kosolve_budget::{Budget, Cancel, Limits, Stop};
 pub use kosolve_retrograde::{BasicSolution, BasicValue};
 pub use kosolve_vocab::{
@@ -62,7 +63,6 @@ pub use kosolve_vocab::{
 };
 pub use search::{result_value, value_range};
 pub use table::{Probe, Table};
-pub use deps::ArchiveStats;
 
 use kosolve_board::Board;
 use kosolve_rules::{Game, Komi, Move, Rules, Ruleset, Setup, SetupError, ValueKind};
