@@ -831,10 +831,7 @@ pub fn bound_certificates(
             (r, w) = walked;
             if log {
                 let archive = pns_tables.as_ref().and_then(Tables::archive_stats);
-                eprintln!(
-                    "{}",
-                    attempt_line(&w, (claim, threshold), &r, start, archive)
-                );
+                eprintln!("{}", attempt_line(&w, (claim, threshold), &r, archive));
             }
             match r {
                 Ok(rep) => break rep,
@@ -863,18 +860,16 @@ fn attempt_line(
     w: &Writer<'_>,
     (claim, threshold): (check::Claim, i32),
     r: &Result<check::CheckReport, String>,
-    start: Instant,
     archive: Option<crate::ArchiveStats>,
 ) -> String {
     format!(
         "kosolve: certificate attempt: claim {claim:?} {threshold}, order {}, budget {}, \
-         {} decisions, {} tests, {} solver nodes, {:.1} s: {}{}",
+         {} decisions, {} tests, {} solver nodes: {}{}",
         w.order.name(),
         w.budget,
         w.out.len(),
         w.tests,
         w.solver_nodes() - w.nodes_at_start,
-        start.elapsed().as_secs_f64(),
         match r {
             Ok(_) => "done",
             Err(e) => e.as_str(),
