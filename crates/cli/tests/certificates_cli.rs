@@ -203,7 +203,8 @@ fn check_row(name: &str, text: &str, f: &[&str], points: i32) {
 /// certificates-large.toml, certificates-4x4.toml, whose 4x4 ones the
 /// proof-number order writes, certificates-shapes.toml, the rings and
 /// the cube, certificates-lines.toml, 1x8 and 1x9, and
-/// certificates-frontier.toml, 1x12): every row of their tables is solved and has one in
+/// certificates-frontier.toml, 1x12, and certificates-past-16.toml,
+/// 2x8): every row of their tables is solved and has one in
 /// results/pv/<table>/, claiming what the row says ([`check_row`]: the
 /// value for a margin ruleset, the winner for `primitive`, VB and VW for
 /// `basic`), and the independent checker accepts each.
@@ -212,11 +213,11 @@ fn every_committed_certificate_holds() {
     let checked = committed_certificates_hold();
     // certificates.csv: 156 rows of the margin rulesets, 48 of basic and
     // primitive; certificates-4x4.csv: six rulesets; certificates-frontier.csv:
-    // 1x12 under psk and ssk.
+    // 1x12 under psk and ssk; certificates-past-16.csv: 2x8 under five.
     assert_eq!(
         checked,
-        156 + 48 + 6 + 6 + 20 + 10 + 2,
-        "rows of the six tables"
+        156 + 48 + 6 + 6 + 20 + 10 + 2 + 5,
+        "rows of the seven tables"
     );
 }
 
@@ -286,6 +287,7 @@ fn committed_certificates_hold() -> usize {
         "certificates-shapes.csv",
         "certificates-lines.csv",
         "certificates-frontier.csv",
+        "certificates-past-16.csv",
     ];
     for table in tables {
         let text = std::fs::read_to_string(root.join("results").join(table)).unwrap();
