@@ -338,6 +338,35 @@ fn tables_certificates_hold(tables: &[&str]) -> usize {
     checked
 }
 
+/// solver-configs/certificates-lines-11.toml: 1x10 and 1x11 under the
+/// margin rulesets, both suicide settings. Every solved row has its
+/// certificate, claiming what the row says ([`check_row`]), and the
+/// checker accepts each; the two rows left open (bkr with suicide
+/// allowed, docs/performance.md, "bkr with suicide allowed") have none.
+#[test]
+fn lines_eleven_certificates_hold() {
+    let root = repo();
+    let stem = "certificates-lines-11";
+    let text = std::fs::read_to_string(root.join("results").join(format!("{stem}.csv"))).unwrap();
+    let (mut checked, mut open) = (0, Vec::new());
+    for line in text.lines().skip(1) {
+        let f: Vec<&str> = line.split(',').collect();
+        let (board, rules, suicide, status) = (f[0], f[1], f[2], f[8]);
+        let name = format!("{board}-{rules}-{suicide}.cert");
+        let path = root.join("results/pv").join(stem).join(&name);
+        if status != "solved" {
+            assert!(!path.exists(), "{name}: a certificate of no solved value");
+            open.push(format!("{board} {rules} {suicide}"));
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{name}: {e}"));
+        check_row(&name, &text, &f, board_points(board));
+        checked += 1;
+    }
+    assert_eq!(checked, 24, "certified rows");
+    assert_eq!(open, ["1x10 bkr allowed", "1x11 bkr allowed"]);
+}
+
 /// The bestiary's certificates that take a minute or more each to check
 /// (docs/certificates.md, "Coverage"): [`every_bestiary_certificate_holds`]
 /// checks them only when asked (`-- --ignored`), the others always.

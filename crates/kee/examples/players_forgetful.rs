@@ -8,9 +8,11 @@
 //!
 //! `cargo run --release -p kosolve-kee --example players_forgetful -- BOARD
 //! [players=3] [suicide=forbidden|allowed] [window=2] [cap=SITUATIONS]
-//! [player=I] [score|margin] [from=K] [upto=K]`
+//! [player=I] [score|margin] [from=K] [upto=K] [sym]`
 //!
-//! With two players, `player=0 margin` is the two-player Kee value.
+//! With two players, `player=0 margin` is the two-player Kee value. `sym`
+//! merges situations that a board symmetry maps onto each other (docs/kee.md,
+//! "Symmetry classes in the second implementation").
 
 use kosolve_board::{Board, Suicide};
 use kosolve_kee::players::restricted::{self, GameRun, KeeOptions};
@@ -63,6 +65,8 @@ fn main() {
             opts.restricted_from = v.parse().expect("from=K");
         } else if let Some(v) = a.strip_prefix("upto=") {
             opts.restricted_up_to = v.parse().expect("upto=K");
+        } else if a == "sym" {
+            opts.symmetric = true;
         } else if a == "score" {
             payoffs = vec![Payoff::Score];
         } else if a == "margin" {

@@ -95,7 +95,9 @@ impl fmt::Display for Variant {
 #[derive(Copy, Clone, Debug)]
 pub struct KeeOptions {
     /// Merge situations that are images of each other under the board's
-    /// symmetries.
+    /// symmetries (two players: on by default; `players`: off in
+    /// [`KeeOptions::for_players`], see docs/kee.md, "Symmetry classes in
+    /// the second implementation").
     pub symmetric: bool,
     /// Give up on a graph once it has more situation classes than this.
     pub max_situations: u64,

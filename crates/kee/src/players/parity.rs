@@ -45,6 +45,15 @@ pub struct Graph {
     start: Vec<u32>,
     succ: Vec<u32>,
     label: Vec<u8>,
+    /// Per edge, where symmetric situations are merged: the index into
+    /// `perms` of the symmetry that maps the successor, as the edge's
+    /// source sees it, to the situation stored for its class (empty where
+    /// nothing is merged: every edge's is the identity).
+    sym: Vec<u8>,
+    /// The board symmetries the classes are taken under (point
+    /// permutations, the identity first; the identity alone where nothing
+    /// is merged).
+    perms: Vec<Vec<u8>>,
     /// The arena's successor rows (see [`Graph::arena_edges`]) and its
     /// predecessor rows, built once for every threshold.
     arena: kosolve_graph::Graph,
@@ -61,6 +70,9 @@ struct Histories {
     single: Vec<u32>,
     /// The number of positions in each set.
     sizes: Vec<u16>,
+    /// `images[h * syms + s]`: the id of set h's image under symmetry s
+    /// (`u32::MAX` until asked).
+    images: Vec<u32>,
 }
 
 impl Histories {
@@ -76,7 +88,37 @@ impl Histories {
             added: HashMap::new(),
             single: vec![u32::MAX; positions],
             sizes: vec![0],
+            images: Vec::new(),
         }
+    }
+
+    /// The id of the image of set `h` under symmetry `s` of `sym_pos`
+    /// (`sym_pos[s][x]`: the image of position x).
+    fn image(&mut self, sym_pos: &[Vec<u16>], s: usize, h: u32) -> Result<u32, PlayersError> {
+        if s == 0 {
+            return Ok(h);
+        }
+        let n = sym_pos.len();
+        let i = h as usize * n + s;
+        if let Some(&id) = self.images.get(i).filter(|&&id| id != u32::MAX) {
+            return Ok(id);
+        }
+        let mut set = vec![0u64; self.words].into_boxed_slice();
+        for (w, &word) in self.sets[h as usize].iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let x = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let y = sym_pos[s][x] as usize;
+                set[y / 64] |= 1 << (y % 64);
+            }
+        }
+        let id = self.intern(set)?;
+        if self.images.len() <= i {
+            self.images.resize((h as usize + 1) * n, u32::MAX);
+        }
+        self.images[i] = id;
+        Ok(id)
     }
 
     fn intern(&mut self, set: Box<[u64]>) -> Result<u32, PlayersError> {
@@ -130,6 +172,8 @@ struct Windows {
     lists: Vec<Box<[u16]>>,
     ids: HashMap<Box<[u16]>, u32>,
     added: HashMap<(u32, u16), u32>,
+    /// `images[w * syms + s]`: as for [`Histories`].
+    images: Vec<u32>,
 }
 
 impl Windows {
@@ -142,7 +186,31 @@ impl Windows {
             lists: vec![empty],
             ids,
             added: HashMap::new(),
+            images: Vec::new(),
         }
+    }
+
+    /// The id of the image of window `w` under symmetry `s` (each entry
+    /// mapped, the order kept).
+    fn image(&mut self, sym_pos: &[Vec<u16>], s: usize, w: u32) -> Result<u32, PlayersError> {
+        if s == 0 {
+            return Ok(w);
+        }
+        let n = sym_pos.len();
+        let i = w as usize * n + s;
+        if let Some(&id) = self.images.get(i).filter(|&&id| id != u32::MAX) {
+            return Ok(id);
+        }
+        let list = self.lists[w as usize]
+            .iter()
+            .map(|&x| sym_pos[s][x as usize])
+            .collect();
+        let id = self.intern(list)?;
+        if self.images.len() <= i {
+            self.images.resize((w as usize + 1) * n, u32::MAX);
+        }
+        self.images[i] = id;
+        Ok(id)
     }
 
     fn intern(&mut self, list: Vec<u16>) -> Result<u32, PlayersError> {
@@ -216,6 +284,78 @@ impl Memories {
             self.hist.singleton(x)
         }
     }
+
+    /// The image of player `m`'s memory `h` under symmetry `s`.
+    fn image(
+        &mut self,
+        sym_pos: &[Vec<u16>],
+        s: usize,
+        m: u8,
+        h: u32,
+    ) -> Result<u32, PlayersError> {
+        if self.forgetful.holds(Player(m)) {
+            self.windows.image(sym_pos, s, h)
+        } else {
+            self.hist.image(sym_pos, s, h)
+        }
+    }
+
+    /// The key of the situation (`to_move`, `pos`, `hist`) of a game of
+    /// `players` players stored for its class: the least packed key over
+    /// the symmetries of `sym_pos`, and the symmetry that gives it.
+    fn canonical(
+        &mut self,
+        sym_pos: &[Vec<u16>],
+        players: usize,
+        (to_move, pos, hist): (u8, u16, [u32; crate::players::MAX_PLAYERS]),
+    ) -> Result<(u128, u8), PlayersError> {
+        let mut best = (pack(to_move, pos, &hist), 0u8);
+        for s in 1..sym_pos.len() {
+            let mut h = [0u32; crate::players::MAX_PLAYERS];
+            for m in 0..players {
+                h[m] = self.image(sym_pos, s, m as u8, hist[m])?;
+            }
+            let key = pack(to_move, sym_pos[s][pos as usize], &h);
+            if key < best.0 {
+                best = (key, s as u8);
+            }
+        }
+        Ok(best)
+    }
+}
+
+/// `sym_pos[s][x]`: the index of the image of position x under the board
+/// symmetry `perms[s]`; an error if an image is not among `positions`
+/// (it always is: the positions are every one board plays reach, and a
+/// symmetry maps board plays to board plays).
+fn position_images(
+    board: &Board,
+    positions: &[KPosition],
+    perms: usize,
+) -> Result<Vec<Vec<u16>>, PlayersError> {
+    let index: HashMap<KPosition, u16> = positions
+        .iter()
+        .enumerate()
+        .map(|(i, &x)| (x, i as u16))
+        .collect();
+    (0..perms)
+        .map(|s| {
+            positions
+                .iter()
+                .map(|x| {
+                    let mut y = *x;
+                    for c in y.stones.iter_mut() {
+                        *c = board.transform(s, *c);
+                    }
+                    index.get(&y).copied().ok_or_else(|| {
+                        PlayersError::CheckFailed(format!(
+                            "a symmetric image of a reachable position is not reachable (symmetry {s})"
+                        ))
+                    })
+                })
+                .collect()
+        })
+        .collect()
 }
 
 /// A situation key: player to move (2 bits), position (14 bits), and the
@@ -318,19 +458,32 @@ impl Graph {
         max_situations: u64,
     ) -> Result<Graph, PlayersError> {
         let game = (restriction, forgetful);
-        Graph::build_within(board, rules, game, max_situations, &Budget::unlimited())
+        Graph::build_within(
+            board,
+            rules,
+            game,
+            max_situations,
+            &Budget::unlimited(),
+            false,
+        )
     }
 
     /// [`Graph::build_forgetful`] of the game `(restriction, forgetful)`
     /// under `budget`: it counts each situation built as a node and checks
     /// the budget every 1,024 situations expanded
     /// ([`PlayersError::Stopped`]); the graph's solves obey it too.
+    ///
+    /// With `symmetric`, situations that a board symmetry maps onto each
+    /// other are one vertex (docs/kee.md, "Symmetry classes in the second
+    /// implementation"): the restriction, the windows and every priority
+    /// are the same on both, so the parity games have the same winners.
     pub fn build_within(
         board: &Board,
         rules: KeeRules,
         (restriction, forgetful): (Restriction, Forgetful),
         max_situations: u64,
         budget: &Budget,
+        symmetric: bool,
     ) -> Result<Graph, PlayersError> {
         if let Some(p) =
             Player::all(rules.players).find(|&p| restriction.holds(p) && forgetful.holds(p))
@@ -349,6 +502,12 @@ impl Graph {
                 a
             })
             .collect();
+        let perms: Vec<Vec<u8>> = if symmetric {
+            board.symmetries().to_vec()
+        } else {
+            board.symmetries()[..1].to_vec()
+        };
+        let sym_pos = position_images(board, &positions, perms.len())?;
         let mut mem = Memories {
             restriction,
             forgetful,
@@ -360,6 +519,7 @@ impl Graph {
         ids.insert(keys[0], 0);
         let (mut to_move, mut pos) = (Vec::new(), Vec::new());
         let (mut start, mut succ, mut label) = (vec![0u32], Vec::new(), Vec::new());
+        let mut sym = Vec::new();
         let mut queue = VecDeque::from([0u32]);
         let stop = PlayersError::Stopped;
         while let Some(v) = queue.pop_front() {
@@ -374,9 +534,13 @@ impl Graph {
             let mut edge = |h2: [u32; crate::players::MAX_PLAYERS],
                             y: u16,
                             lab: u8,
-                            keys: &mut Vec<u128>|
+                            keys: &mut Vec<u128>,
+                            mem: &mut Memories|
              -> Result<(), PlayersError> {
-                let key = pack(next, y, &h2);
+                let (key, s) = mem.canonical(&sym_pos, k, (next, y, h2))?;
+                if symmetric {
+                    sym.push(s);
+                }
                 let n = keys.len() as u32;
                 let id = *ids.entry(key).or_insert_with(|| {
                     keys.push(key);
@@ -394,12 +558,12 @@ impl Graph {
                 if mem.allows(m, h[m as usize], y) {
                     let mut h2 = h;
                     h2[m as usize] = mem.add(m, h[m as usize], y)?;
-                    edge(h2, y, q.0, &mut keys)?;
+                    edge(h2, y, q.0, &mut keys, &mut mem)?;
                 }
             }
             let mut h2 = h;
             h2[m as usize] = mem.pass(m, x)?;
-            edge(h2, x, PASS, &mut keys)?;
+            edge(h2, x, PASS, &mut keys, &mut mem)?;
             start.push(succ.len() as u32);
         }
         // The keys and histories are not needed any more: free them before
@@ -418,6 +582,8 @@ impl Graph {
             start,
             succ,
             label,
+            sym,
+            perms,
             arena: kosolve_graph::Graph::from_rows(vec![0], Vec::new()),
             budget: budget.clone(),
         };
@@ -641,7 +807,10 @@ impl Graph {
         ended: impl Fn(&G) -> Option<Result<T, PlayersError>>,
     ) -> Result<T, PlayersError> {
         let mut v = 0usize;
-        for _ in 0..=self.situations() {
+        // `tau[q]`: the point of the game for point q of the situation
+        // stored for v's class (the identity while nothing is merged).
+        let mut tau: Vec<u8> = self.perms[0].clone();
+        for _ in 0..=self.situations() * self.perms.len() {
             if let Some(answer) = ended(game) {
                 return answer;
             }
@@ -656,9 +825,20 @@ impl Graph {
                     "no move at situation {v}"
                 )));
             }
-            let turn = (self.label[e] != PASS).then(|| Point(self.label[e]));
+            let turn = (self.label[e] != PASS).then(|| Point(tau[self.label[e] as usize]));
             play(game, turn)?;
             v = self.succ[e] as usize;
+            if let Some(&s) = self.sym.get(e) {
+                // The successor as seen from v is perms[s]^-1 of the stored
+                // one: a point q of the stored one is the game's
+                // tau[perms[s]^-1 q].
+                let perm = &self.perms[s as usize];
+                let mut next = vec![0u8; tau.len()];
+                for (q, &image) in perm.iter().enumerate() {
+                    next[image as usize] = tau[q];
+                }
+                tau = next;
+            }
         }
         Err(PlayersError::CheckFailed(
             "the strategies' line outlasts the situations".into(),

@@ -182,7 +182,14 @@ pub fn solve_within(
     if opts.full {
         let t = Instant::now();
         let game = (Restriction::NONE, Forgetful::NONE);
-        match Graph::build_within(board, rules, game, opts.max_situations, budget) {
+        match Graph::build_within(
+            board,
+            rules,
+            game,
+            opts.max_situations,
+            budget,
+            opts.symmetric,
+        ) {
             Ok(g) => {
                 out.situations_built = g.situations() as u64;
                 match full_solution(&g, board, rules, payoffs, t) {
@@ -342,8 +349,14 @@ pub fn player_bounds_within(
             };
             let game = (restriction, forgetful);
             let left = budget.after(built);
-            let stopped = match Graph::build_within(board, rules, game, opts.max_situations, &left)
-            {
+            let stopped = match Graph::build_within(
+                board,
+                rules,
+                game,
+                opts.max_situations,
+                &left,
+                opts.symmetric,
+            ) {
                 Ok(g) => {
                     built += g.situations() as u64;
                     run.situations = Some(g.situations());
