@@ -392,12 +392,7 @@ impl<'a> Writer<'a> {
             let Some(v) = f.bound(beta, Some(left)) else {
                 return Err(self.test_stopped());
             };
-            order.answer(v >= beta);
-            if v < beta {
-                *hi = v.max(*lo);
-            } else {
-                *lo = v.min(*hi);
-            }
+            order.narrow(beta, v, (&mut *lo, &mut *hi));
         }
         Ok(())
     }

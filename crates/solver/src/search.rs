@@ -1258,8 +1258,22 @@ impl Thresholds {
         t
     }
 
+    /// Records the fail-soft bound `v` of the test "value >= beta" (at
+    /// least beta where it holds, below it where it fails) and narrows
+    /// the proven range [lo, hi] by it: the one update of every loop over
+    /// these thresholds (the solve's root driver and the certificate
+    /// writer's tests at the start).
+    pub(crate) fn narrow(&mut self, beta: i32, v: i32, (lo, hi): (&mut i32, &mut i32)) {
+        self.answer(v >= beta);
+        if v < beta {
+            *hi = v.max(*lo);
+        } else {
+            *lo = v.min(*hi);
+        }
+    }
+
     /// Records the answer of the test of the latest threshold.
-    pub(crate) fn answer(&mut self, holds: bool) {
+    fn answer(&mut self, holds: bool) {
         self.last_held = holds;
         if holds {
             self.held += 1;
@@ -1330,13 +1344,8 @@ pub(crate) fn drive<G: Game, const W: usize>(
                 if s.aborted {
                     break;
                 }
-                order.answer(v >= beta);
                 debug_assert!(lo <= v && v <= hi, "a bound outside the proven range");
-                if v < beta {
-                    hi = v.max(lo);
-                } else {
-                    lo = v.min(hi);
-                }
+                order.narrow(beta, v, (&mut lo, &mut hi));
             }
             s.finish();
         }
@@ -1574,16 +1583,11 @@ mod tests {
             let t = order.next(lo, hi);
             assert!(lo < t && t <= hi, "{t} outside ({lo}, {hi}]");
             tested.push(t);
-            order.answer(v >= t);
             // The driver's update (`drive`) from a bound between the
             // fail-hard one and the value.
             let hard = if v >= t { t } else { t - 1 };
             let bound = hard + ((v - hard) as f64 * soft).round() as i32;
-            if v >= t {
-                lo = bound.min(hi);
-            } else {
-                hi = bound.max(lo);
-            }
+            order.narrow(t, bound, (&mut lo, &mut hi));
             assert!(tested.len() <= 64, "no end: {tested:?}");
         }
         (tested, lo, hi)
