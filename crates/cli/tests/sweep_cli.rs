@@ -348,3 +348,47 @@ fn a_sweep_writes_only_whole_lines() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A sweep solves a margin ruleset (and Kee) once and reads its rows at
+/// the other komis from that value; each such row must be the row a
+/// sweep of that komi alone computes (value, outcome, bounds, line,
+/// nodes), under the margin rulesets, Kee and, solved per komi, `basic`
+/// and Fundamental Go.
+#[test]
+fn rows_read_at_another_komi_equal_rows_solved_at_it() {
+    let dir = tmpdir("sweep", "komi-rows");
+    let body = |komi: &str| {
+        format!(
+            "name = \"k\"\nboards = [\"1x3\", \"2x2\", \"1x4\"]\n\
+             rules = [\"psk\", \"fixed\", \"bkr\", \"kee\", \"basic\", \"fundamental\"]\n\
+             suicide = [\"forbidden\"]\nkomi = [{komi}]\n\
+             [limits]\nmax_nodes = 2_000_000\nthreads = 1\n"
+        )
+    };
+    let run = |tag: &str, komi: &str| {
+        let out = dir.join(tag);
+        let config = dir.join(format!("{tag}.toml"));
+        std::fs::write(&config, body(komi)).unwrap();
+        let o = sweep(&config, &out, &["--jobs", "2"]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        results_only(&out.join("k.csv"))
+    };
+    let all = run("all", "0, 1, 1.5");
+    let alone: Vec<Vec<Vec<String>>> = ["0", "1", "1.5"]
+        .iter()
+        .enumerate()
+        .map(|(i, k)| run(&format!("alone{i}"), k))
+        .collect();
+    // The matrix puts komi last: row j of each single-komi table is rows
+    // 3j, 3j + 1 and 3j + 2 of the whole one.
+    assert_eq!(all.len(), 3 * alone[0].len());
+    for (j, rows) in all.chunks(3).enumerate() {
+        for (i, row) in rows.iter().enumerate() {
+            assert_eq!(row, &alone[i][j], "komi table {i}, row {j}");
+        }
+    }
+    // The komis give different outcomes somewhere, so the rows read at
+    // another komi were not copied unchanged.
+    let outcome = |t: &Vec<Vec<String>>| t.iter().map(|r| r[5].clone()).collect::<Vec<_>>();
+    assert_ne!(outcome(&alone[0]), outcome(&alone[2]));
+}

@@ -355,9 +355,63 @@ impl Keeper {
     }
 }
 
+/// Whether one solve gives a job's rows at every komi: the margin
+/// rulesets and Kee, whose value is Black's margin at komi 0 and whose
+/// outcome at a komi is read from it (docs/rules.md, "7. Values
+/// reported"). Not `basic`, where komi can decide whether a line ends, nor
+/// the win/loss rulesets, whose play komi changes.
+fn komi_free(ruleset: kosolve_rules::Ruleset) -> bool {
+    ruleset.value_kind() == kosolve_rules::ValueKind::Margin
+        && ruleset != kosolve_rules::Ruleset::Basic
+}
+
+/// `todo` in its order, each job with the jobs that differ from it only
+/// in komi and take their rows from its solve ([`komi_free`]): the first
+/// job of each such group leads it, the config's first komi where the
+/// group has it (the matrix puts komi last, so that one comes first).
+fn komi_groups<'a>(todo: &[&'a Job]) -> Vec<(&'a Job, Vec<&'a Job>)> {
+    let mut groups: Vec<(&Job, Vec<&Job>)> = Vec::new();
+    let mut lead: HashMap<(String, String, String), usize> = HashMap::new();
+    for &job in todo {
+        let r = &job.rules;
+        let key = (job.label(), r.ruleset.to_string(), r.suicide.to_string());
+        match lead.get(&key) {
+            Some(&i) if komi_free(r.ruleset) => groups[i].1.push(job),
+            _ => {
+                lead.insert(key, groups.len());
+                groups.push((job, Vec::new()));
+            }
+        }
+    }
+    groups
+}
+
+/// The output of `job` from the solve of its group's leader ([`komi_groups`]):
+/// the leader's row at `job`'s komi, with the outcome read at that komi
+/// from the value, and the same effort (the one solve's nodes, seconds
+/// and memory). No SGF and no certificate: those are written once, at
+/// the config's first komi, which leads its group.
+fn at_komi(out: &JobOutput, job: &Job) -> JobOutput {
+    use kosolve_vocab::{outcome, Value, Verdict};
+    let mut row = out.row.clone();
+    row.komi = job.rules.komi;
+    if let (Verdict::Outcome(_), Some(Value::Margin(v))) = (&row.finding.verdict, row.finding.value)
+    {
+        let kind = kosolve_rules::ValueKind::Margin;
+        row.finding.verdict = Verdict::Outcome(outcome(kind, v, row.komi));
+    }
+    JobOutput {
+        row,
+        sgf: None,
+        certificate: None,
+    }
+}
+
 /// Runs `todo` on `opts.jobs` threads, with progress bars where stderr is
 /// a terminal, handing each finished job to `keeper`; the first failure
-/// stops the jobs not yet started and is returned.
+/// stops the jobs not yet started and is returned. Jobs that differ only
+/// in komi under a ruleset whose value komi does not change are solved
+/// once ([`komi_groups`], [`at_komi`]).
 fn run_jobs(
     todo: &[&Job],
     opts: &SweepOptions,
@@ -381,16 +435,22 @@ fn run_jobs(
         .num_threads(opts.jobs.max(1))
         .build()
         .map_err(|e| SweepError::Shard(format!("cannot start {} job threads: {e}", opts.jobs)))?;
+    let groups = komi_groups(todo);
     pool.install(|| {
-        todo.par_iter().for_each(|job| {
+        groups.par_iter().for_each(|(job, others)| {
             if keeper.failed() {
                 return;
             }
             match run_one(job, runner, &multi, visible) {
-                Ok(out) => keeper.keep(job, out),
+                Ok(out) => {
+                    for other in others {
+                        keeper.keep(other, at_komi(&out, other));
+                    }
+                    keeper.keep(job, out);
+                }
                 Err(e) => keeper.fail(e),
             }
-            overall.inc(1);
+            overall.inc(1 + others.len() as u64);
         });
     });
     overall.finish_and_clear();

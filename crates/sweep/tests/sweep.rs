@@ -26,14 +26,20 @@ fn tmpdir(tag: &str) -> PathBuf {
     d
 }
 
-/// A deterministic stand-in: the "value" is a function of the job key.
+/// A deterministic stand-in: the "value" is a function of the job key,
+/// leaving out the komi for a margin ruleset (whose value is the margin
+/// at komi 0, as the solver's is), and the outcome is read at the job's
+/// komi.
 fn fake(job: &Job, _nodes: &Arc<AtomicU64>) -> JobOutput {
-    let h = job
-        .key()
-        .as_str()
+    let rs = job.rules.ruleset;
+    let key = if rs.value_kind() == kosolve_rules::ValueKind::Margin {
+        format!("{} {rs} {}", job.label(), job.rules.suicide)
+    } else {
+        job.key().as_str().to_string()
+    };
+    let h = key
         .bytes()
         .fold(7u64, |a, b| a.wrapping_mul(31).wrapping_add(b as u64));
-    let rs = job.rules.ruleset;
     let mut row = Row::new(job.board.spec(), job.rules, job.position_name(), "test");
     let v = (h % 7) as i32;
     row.finding.value = Some(match rs {
@@ -43,7 +49,7 @@ fn fake(job: &Job, _nodes: &Arc<AtomicU64>) -> JobOutput {
     row.finding.verdict = Verdict::Outcome(kosolve_vocab::outcome(
         kosolve_rules::ValueKind::Margin,
         v,
-        kosolve_rules::Komi::ZERO,
+        job.rules.komi,
     ));
     // Bounds of the search: margins, or +1/0/-1.
     let b = match rs.value_kind() {
@@ -359,6 +365,35 @@ fn a_sweep_writes_every_job_and_its_files() {
     assert!(pv_folder(&d, "t").join("2x2-psk-forbidden.sgf").exists());
 }
 
+/// Under a margin ruleset one solve gives the rows at every komi: the
+/// runner is called once per board and suicide setting for psk, and once
+/// per komi for Fundamental Go; every row is still the one the runner
+/// gives at its komi (outcome included), and the SGF is written.
+#[test]
+fn a_margin_ruleset_is_solved_once_for_every_komi() {
+    let d = tmpdir("komi-once");
+    let calls = AtomicUsize::new(0);
+    let counting = |job: &Job, nodes: &Arc<AtomicU64>| {
+        calls.fetch_add(1, Ordering::Relaxed);
+        fake(job, nodes)
+    };
+    let s = run_sweep(&config(), &opts(&d), &counting).unwrap();
+    assert_eq!(s.computed, 18);
+    // psk: 3 boards x 2 suicide settings; fundamental: 3 boards x 2 komi.
+    assert_eq!(calls.load(Ordering::Relaxed), 6 + 6);
+    let rows = read_rows(&d.join("t.csv")).unwrap();
+    let expect: Vec<Row> = config().jobs().iter().map(row_of).collect();
+    assert_eq!(rows, expect);
+    let half: Vec<String> = rows
+        .iter()
+        .filter(|r| r.rules.name() == "psk" && r.komi.to_string() == "0.5")
+        .map(|r| r.finding.verdict.to_string())
+        .collect();
+    assert_eq!(half.len(), 6);
+    assert!(half.iter().all(|o| o.ends_with(".5")), "{half:?}");
+    assert!(pv_folder(&d, "t").join("1x2-psk-allowed.sgf").exists());
+}
+
 #[test]
 fn a_job_without_a_line_removes_an_earlier_sweeps_sgf() {
     let d = tmpdir("stale-sgf");
@@ -396,7 +431,10 @@ fn resume_keeps_finished_rows_and_computes_the_rest() {
     let s = run_sweep(&config(), &o, &counting).unwrap();
     assert_eq!(s.resumed, 5);
     assert_eq!(s.computed, 13);
-    assert_eq!(calls.load(Ordering::SeqCst), 13);
+    // 1x1's Fundamental Go at komi 0.5, and four solves on each of 1x2
+    // and 2x2: psk once per suicide setting for both komi, Fundamental
+    // Go once per komi.
+    assert_eq!(calls.load(Ordering::SeqCst), 9);
     let fresh = tmpdir("resume-ref");
     run_sweep(&config(), &opts(&fresh), &fake).unwrap();
     assert_eq!(
@@ -490,7 +528,9 @@ fn an_unwritable_output_folder_is_a_clear_error() {
 fn a_panicking_job_stops_the_sweep_and_keeps_the_finished_rows() {
     let d = tmpdir("panic");
     let jobs = config().jobs();
-    let bad = jobs[7].key();
+    // 1x2 under psk, suicide forbidden, komi 0: its solve also gives
+    // the row at komi 0.5 (jobs[7]), which is lost with it.
+    let bad = jobs[6].key();
     let failing = |j: &Job, n: &Arc<AtomicU64>| {
         if j.key() == bad {
             panic!("the answer failed its own check");
@@ -503,7 +543,7 @@ fn a_panicking_job_stops_the_sweep_and_keeps_the_finished_rows() {
     let e = run_sweep(&config(), &o, &failing).unwrap_err();
     match &e {
         SweepError::JobFailed { job, why } => {
-            assert!(job.starts_with(&jobs[7].board.spec().to_string()), "{job}");
+            assert!(job.starts_with(&jobs[6].board.spec().to_string()), "{job}");
             assert_eq!(why, "the answer failed its own check");
         }
         _ => panic!("not a job failure: {e}"),
@@ -518,7 +558,9 @@ fn a_panicking_job_stops_the_sweep_and_keeps_the_finished_rows() {
     assert!(!d.join("t.lock").exists());
     let kept = read_rows(&d.join("t.partial.csv")).unwrap();
     assert!(kept.len() < jobs.len());
-    assert!(kept.iter().all(|r| r.key() != bad));
+    assert!(kept
+        .iter()
+        .all(|r| r.key() != bad && r.key() != jobs[7].key()));
     let mut o = opts(&d);
     o.resume = true;
     let s = run_sweep(&config(), &o, &fake).unwrap();
