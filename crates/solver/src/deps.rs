@@ -380,6 +380,13 @@ impl<const W: usize> DepTable<W> {
         self.archive.as_ref().map(Archive::stats)
     }
 
+    /// Brings the bucket of `key` into the cache ahead of a probe
+    /// ([`crate::sharded::Sharded::prefetch`]).
+    #[inline]
+    pub fn prefetch(&self, key: u128) {
+        self.slots.prefetch(key);
+    }
+
     /// Whether the bounds stored for `key` decide the window `(alpha,
     /// beta)`: a lower bound at least `beta`, an upper bound at most
     /// `alpha`, or equal bounds, counting only a bound whose dependencies

@@ -728,6 +728,14 @@ impl<'a, G: Game, const W: usize> Searcher<'a, G, W> {
     /// when a stored bound decides the window, otherwise the window
     /// narrowed by the stored bounds, the keys and the remembered best move.
     fn probe(&mut self, alpha: i32, beta: i32) -> Probed {
+        let key = if self.dep { self.canonical_key() } else { None };
+        self.probe_at(alpha, beta, key)
+    }
+
+    /// [`Searcher::probe`] with the state's canonical key already computed
+    /// (`key`: [`Searcher::canonical_key`], read only under dependency
+    /// tracking).
+    fn probe_at(&mut self, alpha: i32, beta: i32, key: Option<(u128, usize)>) -> Probed {
         let mut w = Window {
             alpha,
             beta,
@@ -739,7 +747,7 @@ impl<'a, G: Game, const W: usize> Searcher<'a, G, W> {
             key: None,
         };
         if self.dep {
-            if let Some((k, sym)) = self.canonical_key() {
+            if let Some((k, sym)) = key {
                 w.base = Some(k);
                 w.sym = sym;
                 if let Some(p) = self.dep_probe(k, sym, (alpha, beta)) {

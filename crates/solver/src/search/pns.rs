@@ -73,6 +73,12 @@ impl PnTable {
         }
     }
 
+    /// Brings the slot of `key` into the cache ahead of a [`PnTable::get`].
+    #[inline]
+    fn prefetch(&self, key: u64) {
+        crate::sharded::prefetch_read(&self.slots[key as usize & self.mask]);
+    }
+
     fn get(&self, key: u64) -> Option<(u64, u64)> {
         let s = &self.slots[key as usize & self.mask];
         let (a, d) = (s[0].load(Relaxed), s[1].load(Relaxed));
@@ -112,9 +118,13 @@ struct Kid {
 
 /// The table key of a node's numbers for threshold `t`.
 fn pn_key(w: &Window, t: i32) -> Option<u64> {
-    let k = w.base.or(w.key)?;
+    Some(pn_hash(w.base.or(w.key)?, t))
+}
+
+/// The numbers table's key of table key `k` under the test "value >= t".
+fn pn_hash(k: u128, t: i32) -> u64 {
     let k = (k as u64) ^ ((k >> 64) as u64).rotate_left(29);
-    Some((k ^ (t as i64 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)) | 1)
+    (k ^ (t as i64 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)) | 1
 }
 
 impl<G: Game, const W: usize> Searcher<'_, G, W> {
@@ -166,10 +176,21 @@ impl<G: Game, const W: usize> Searcher<'_, G, W> {
             }
             return Look::Decided(v);
         }
+        // The node's table key first, and its two tables' entries asked
+        // for at once, so that the static bounds' work overlaps the wait
+        // for memory (docs/performance.md, "Prefetching the children's
+        // entries"); nothing else changes order.
+        let key = if self.dep { self.canonical_key() } else { None };
+        if let Some((k, _)) = key {
+            if let Some(table) = &self.shared.dep_table {
+                table.prefetch(k);
+            }
+            self.shared.pn_table.prefetch(pn_hash(k, t));
+        }
         if let Some(v) = self.static_cut(t - 1, t) {
             return Look::Decided(v);
         }
-        match self.probe(t - 1, t) {
+        match self.probe_at(t - 1, t, key) {
             Probed::Decided(v) => Look::Decided(v),
             Probed::Open(w) => {
                 let (pn, dn) = match pn_key(&w, t).and_then(|k| self.shared.pn_table.get(k)) {
