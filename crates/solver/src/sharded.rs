@@ -82,32 +82,33 @@ impl<E: Slot, const BUCKET: usize> Sharded<E, BUCKET> {
         }
     }
 
-    /// Asks the processor to bring the bucket of `key` into its cache, so
-    /// that a [`Sharded::find`] soon after does not wait on memory for it
-    /// (docs/performance.md, "Prefetching the children's entries").
+    /// The shard of `key`, locked, and where its bucket starts.
     #[inline]
-    pub fn prefetch(&self, key: u128) {
+    fn bucket(&self, key: u128) -> (std::sync::MutexGuard<'_, Shard<E>>, usize) {
         let (lo, hi) = halves(key);
         let shard = self.shards[(hi >> 60) as usize % SHARDS]
             .lock()
             .unwrap_or_else(|e| e.into_inner());
         let nb = shard.entries.len() / BUCKET;
-        let b = (lo as usize & (nb - 1)) * BUCKET;
+        (shard, (lo as usize & (nb - 1)) * BUCKET)
+    }
+
+    /// Asks the processor to bring the bucket of `key` into its cache, so
+    /// that a [`Sharded::find`] soon after does not wait on memory for it
+    /// (docs/performance.md, "Prefetching the children's entries").
+    #[inline]
+    pub fn prefetch(&self, key: u128) {
+        let (shard, b) = self.bucket(key);
         prefetch_read(&shard.entries[b]);
     }
 
     /// Calls `f` on the entry stored under `key`, if any.
     #[inline]
     pub fn find<R>(&self, key: u128, f: impl FnOnce(&E) -> R) -> Option<R> {
-        let (lo, hi) = halves(key);
-        let shard = self.shards[(hi >> 60) as usize % SHARDS]
-            .lock()
-            .unwrap_or_else(|e| e.into_inner());
-        let nb = shard.entries.len() / BUCKET;
-        let b = (lo as usize & (nb - 1)) * BUCKET;
+        let (shard, b) = self.bucket(key);
         shard.entries[b..b + BUCKET]
             .iter()
-            .find(|e| e.key() == (lo, hi))
+            .find(|e| e.key() == halves(key))
             .map(f)
     }
 

@@ -61,6 +61,36 @@ pub struct Graph {
     budget: Budget,
 }
 
+/// The ids of interned sets' (or lists') images under each symmetry,
+/// filled as they are asked for: `ids[h * syms + s]`, `u32::MAX` until
+/// then. The identity (s = 0) is never stored: its image is h.
+#[derive(Default)]
+struct Images {
+    ids: Vec<u32>,
+}
+
+impl Images {
+    /// The image of `h` under symmetry `s` of `syms`, where known.
+    fn get(&self, syms: usize, s: usize, h: u32) -> Option<u32> {
+        if s == 0 {
+            return Some(h);
+        }
+        self.ids
+            .get(h as usize * syms + s)
+            .copied()
+            .filter(|&id| id != u32::MAX)
+    }
+
+    /// Records `id` as the image of `h` under symmetry `s` of `syms`.
+    fn set(&mut self, syms: usize, s: usize, h: u32, id: u32) {
+        let i = h as usize * syms + s;
+        if self.ids.len() <= i {
+            self.ids.resize((h as usize + 1) * syms, u32::MAX);
+        }
+        self.ids[i] = id;
+    }
+}
+
 /// Interned board histories: bit sets over position indices.
 struct Histories {
     words: usize,
@@ -70,9 +100,8 @@ struct Histories {
     single: Vec<u32>,
     /// The number of positions in each set.
     sizes: Vec<u16>,
-    /// `images[h * syms + s]`: the id of set h's image under symmetry s
-    /// (`u32::MAX` until asked).
-    images: Vec<u32>,
+    /// The ids of the sets' images under the symmetries.
+    images: Images,
 }
 
 impl Histories {
@@ -88,19 +117,14 @@ impl Histories {
             added: HashMap::new(),
             single: vec![u32::MAX; positions],
             sizes: vec![0],
-            images: Vec::new(),
+            images: Images::default(),
         }
     }
 
     /// The id of the image of set `h` under symmetry `s` of `sym_pos`
     /// (`sym_pos[s][x]`: the image of position x).
     fn image(&mut self, sym_pos: &[Vec<u16>], s: usize, h: u32) -> Result<u32, PlayersError> {
-        if s == 0 {
-            return Ok(h);
-        }
-        let n = sym_pos.len();
-        let i = h as usize * n + s;
-        if let Some(&id) = self.images.get(i).filter(|&&id| id != u32::MAX) {
+        if let Some(id) = self.images.get(sym_pos.len(), s, h) {
             return Ok(id);
         }
         let mut set = vec![0u64; self.words].into_boxed_slice();
@@ -114,10 +138,7 @@ impl Histories {
             }
         }
         let id = self.intern(set)?;
-        if self.images.len() <= i {
-            self.images.resize((h as usize + 1) * n, u32::MAX);
-        }
-        self.images[i] = id;
+        self.images.set(sym_pos.len(), s, h, id);
         Ok(id)
     }
 
@@ -172,8 +193,8 @@ struct Windows {
     lists: Vec<Box<[u16]>>,
     ids: HashMap<Box<[u16]>, u32>,
     added: HashMap<(u32, u16), u32>,
-    /// `images[w * syms + s]`: as for [`Histories`].
-    images: Vec<u32>,
+    /// The ids of the windows' images under the symmetries.
+    images: Images,
 }
 
 impl Windows {
@@ -186,19 +207,14 @@ impl Windows {
             lists: vec![empty],
             ids,
             added: HashMap::new(),
-            images: Vec::new(),
+            images: Images::default(),
         }
     }
 
     /// The id of the image of window `w` under symmetry `s` (each entry
     /// mapped, the order kept).
     fn image(&mut self, sym_pos: &[Vec<u16>], s: usize, w: u32) -> Result<u32, PlayersError> {
-        if s == 0 {
-            return Ok(w);
-        }
-        let n = sym_pos.len();
-        let i = w as usize * n + s;
-        if let Some(&id) = self.images.get(i).filter(|&&id| id != u32::MAX) {
+        if let Some(id) = self.images.get(sym_pos.len(), s, w) {
             return Ok(id);
         }
         let list = self.lists[w as usize]
@@ -206,10 +222,7 @@ impl Windows {
             .map(|&x| sym_pos[s][x as usize])
             .collect();
         let id = self.intern(list)?;
-        if self.images.len() <= i {
-            self.images.resize((w as usize + 1) * n, u32::MAX);
-        }
-        self.images[i] = id;
+        self.images.set(sym_pos.len(), s, w, id);
         Ok(id)
     }
 
