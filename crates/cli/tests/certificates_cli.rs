@@ -203,8 +203,8 @@ fn check_row(name: &str, text: &str, f: &[&str], points: i32) {
 /// certificates-large.toml, certificates-4x4.toml, whose 4x4 ones the
 /// proof-number order writes, certificates-shapes.toml, the rings and
 /// the cube, certificates-lines.toml, 1x8 and 1x9, and
-/// certificates-frontier.toml, 1x12, and certificates-past-16.toml,
-/// 2x8): every row of their tables is solved and has one in
+/// certificates-frontier.toml, 1x12, and certificates-past-16.toml and
+/// certificates-past-16-allowed.toml, 2x8): every row of their tables is solved and has one in
 /// results/pv/<table>/, claiming what the row says ([`check_row`]: the
 /// value for a margin ruleset, the winner for `primitive`, VB and VW for
 /// `basic`), and the independent checker accepts each.
@@ -213,11 +213,13 @@ fn every_committed_certificate_holds() {
     let checked = committed_certificates_hold();
     // certificates.csv: 156 rows of the margin rulesets, 48 of basic and
     // primitive; certificates-4x4.csv: six rulesets; certificates-frontier.csv:
-    // 1x12 under psk and ssk; certificates-past-16.csv: 2x8 under six.
+    // 1x12 under psk and ssk; certificates-past-16.csv: 2x8 under six;
+    // certificates-past-16-allowed.csv: 2x8 under psk and ssk with
+    // suicide allowed.
     assert_eq!(
         checked,
-        156 + 48 + 6 + 6 + 20 + 10 + 2 + 6,
-        "rows of the seven tables"
+        156 + 48 + 6 + 6 + 20 + 10 + 2 + 6 + 2,
+        "rows of the eight tables"
     );
 }
 
@@ -311,6 +313,7 @@ fn committed_certificates_hold() -> usize {
         "certificates-lines.csv",
         "certificates-frontier.csv",
         "certificates-past-16.csv",
+        "certificates-past-16-allowed.csv",
     ])
 }
 
