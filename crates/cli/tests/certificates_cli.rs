@@ -320,25 +320,42 @@ fn committed_certificates_hold() -> usize {
 /// Checks the certificates of every row of `tables` (in results/), and
 /// returns how many.
 fn tables_certificates_hold(tables: &[&str]) -> usize {
-    let root = repo();
     let mut checked = 0;
     for &table in tables {
-        let text = std::fs::read_to_string(root.join("results").join(table)).unwrap();
-        for line in text.lines().skip(1) {
-            let f: Vec<&str> = line.split(',').collect();
-            let (board, rules, suicide, status) = (f[0], f[1], f[2], f[8]);
-            assert!(certified(rules), "{line}");
-            assert_eq!(status, "solved", "{line}");
-            // A ring's file name has `_` for the `:` of its description.
-            let name = format!("{}-{rules}-{suicide}.cert", board.replace(':', "_"));
-            let stem = table.strip_suffix(".csv").unwrap();
-            let text = std::fs::read_to_string(root.join("results/pv").join(stem).join(&name))
-                .unwrap_or_else(|e| panic!("{name}: {e}"));
-            check_row(&name, &text, &f, board_points(board));
-            checked += 1;
-        }
+        let (n, without) = table_certificates(table.strip_suffix(".csv").unwrap());
+        assert!(
+            without.is_empty(),
+            "{table}: rows without a certificate: {without:?}"
+        );
+        checked += n;
     }
     checked
+}
+
+/// Checks the certificate of every solved row of results/`stem`.csv
+/// under a ruleset that has them ([`check_row`]); every other row must
+/// have none. Returns how many were checked, and the other rows as
+/// "board rules suicide".
+fn table_certificates(stem: &str) -> (usize, Vec<String>) {
+    let root = repo();
+    let text = std::fs::read_to_string(root.join("results").join(format!("{stem}.csv"))).unwrap();
+    let (mut checked, mut without) = (0, Vec::new());
+    for line in text.lines().skip(1) {
+        let f: Vec<&str> = line.split(',').collect();
+        let (board, rules, suicide, status) = (f[0], f[1], f[2], f[8]);
+        // A ring's file name has `_` for the `:` of its description.
+        let name = format!("{}-{rules}-{suicide}.cert", board.replace(':', "_"));
+        let path = root.join("results/pv").join(stem).join(&name);
+        if status != "solved" || !certified(rules) {
+            assert!(!path.exists(), "{name}: a certificate of no solved value");
+            without.push(format!("{board} {rules} {suicide}"));
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{name}: {e}"));
+        check_row(&name, &text, &f, board_points(board));
+        checked += 1;
+    }
+    (checked, without)
 }
 
 /// solver-configs/certificates-lines-11.toml: 1x10 and 1x11 under the
@@ -348,24 +365,7 @@ fn tables_certificates_hold(tables: &[&str]) -> usize {
 /// allowed, docs/performance.md, "bkr with suicide allowed") have none.
 #[test]
 fn lines_eleven_certificates_hold() {
-    let root = repo();
-    let stem = "certificates-lines-11";
-    let text = std::fs::read_to_string(root.join("results").join(format!("{stem}.csv"))).unwrap();
-    let (mut checked, mut open) = (0, Vec::new());
-    for line in text.lines().skip(1) {
-        let f: Vec<&str> = line.split(',').collect();
-        let (board, rules, suicide, status) = (f[0], f[1], f[2], f[8]);
-        let name = format!("{board}-{rules}-{suicide}.cert");
-        let path = root.join("results/pv").join(stem).join(&name);
-        if status != "solved" {
-            assert!(!path.exists(), "{name}: a certificate of no solved value");
-            open.push(format!("{board} {rules} {suicide}"));
-            continue;
-        }
-        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{name}: {e}"));
-        check_row(&name, &text, &f, board_points(board));
-        checked += 1;
-    }
+    let (checked, open) = table_certificates("certificates-lines-11");
     assert_eq!(checked, 24, "certified rows");
     assert_eq!(open, ["1x10 bkr allowed", "1x11 bkr allowed"]);
 }
@@ -527,25 +527,10 @@ fn every_ruleset_certificates(pick: impl Fn(&str) -> bool) -> usize {
 /// unsolved rows.
 #[test]
 fn shape_certificates_hold() {
-    let root = repo();
-    let mut checked = 0;
-    for stem in ["shapes-suicide", "shapes-every-ruleset"] {
-        let text =
-            std::fs::read_to_string(root.join("results").join(format!("{stem}.csv"))).unwrap();
-        for line in text.lines().skip(1) {
-            let f: Vec<&str> = line.split(',').collect();
-            let (board, rules, suicide, status) = (f[0], f[1], f[2], f[8]);
-            let name = format!("{}-{rules}-{suicide}.cert", board.replace(':', "_"));
-            let path = root.join("results/pv").join(stem).join(&name);
-            if status != "solved" || !certified(rules) {
-                assert!(!path.exists(), "{name}: a certificate of no solved value");
-                continue;
-            }
-            let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{name}: {e}"));
-            check_row(&name, &text, &f, board_points(board));
-            checked += 1;
-        }
-    }
+    let checked: usize = ["shapes-suicide", "shapes-every-ruleset"]
+        .iter()
+        .map(|stem| table_certificates(stem).0)
+        .sum();
     // shapes-suicide: 40 rows, 4 unsolved, 3 solved Kee rows;
     // shapes-every-ruleset: basic and primitive on 4 rings, 2 settings.
     assert_eq!(checked, 33 + 16, "certified rows");
