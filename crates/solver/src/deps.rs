@@ -285,8 +285,6 @@ impl<const W: usize> Deps<W> {
 /// One state's stored bounds, each with its own dependencies.
 #[derive(Copy, Clone, Debug)]
 struct DepEntry<const W: usize> {
-    key_lo: u64,
-    key_hi: u64,
     lower: i16,
     upper: i16,
     best: u8,
@@ -298,8 +296,6 @@ struct DepEntry<const W: usize> {
 impl<const W: usize> Default for DepEntry<W> {
     fn default() -> Self {
         DepEntry {
-            key_lo: 0,
-            key_hi: 0,
             lower: i16::MIN,
             upper: i16::MAX,
             best: u8::MAX,
@@ -485,29 +481,20 @@ impl<const W: usize> DepTable<W> {
             }
         }
         let work = log_work(work);
-        self.slots.upsert(
-            key,
-            work,
-            |key_lo, key_hi| DepEntry {
-                key_lo,
-                key_hi,
-                ..DepEntry::default()
-            },
-            |e| {
-                // A new bound replaces the old one: the search only computes
-                // one where the stored bound did not answer (too loose, or its
-                // dependencies fail in the current history).
-                if let Some((v, d)) = lower {
-                    e.lower = v as i16;
-                    e.lower_deps = d;
-                }
-                if let Some((v, d)) = upper {
-                    e.upper = v as i16;
-                    e.upper_deps = d;
-                }
-                e.note(best, work);
-            },
-        );
+        self.slots.upsert(key, work, DepEntry::default, |e| {
+            // A new bound replaces the old one: the search only computes
+            // one where the stored bound did not answer (too loose, or its
+            // dependencies fail in the current history).
+            if let Some((v, d)) = lower {
+                e.lower = v as i16;
+                e.lower_deps = d;
+            }
+            if let Some((v, d)) = upper {
+                e.upper = v as i16;
+                e.upper_deps = d;
+            }
+            e.note(best, work);
+        });
     }
 }
 

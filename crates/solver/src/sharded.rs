@@ -8,20 +8,44 @@
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-/// A table entry as the shared storage sees it.
+/// A table entry as the shared storage sees it (its key is kept apart,
+/// in the shard's key array).
 pub(crate) trait Slot: Copy + Default {
-    /// The key halves (`(0, 0)`: an empty slot).
-    fn key(&self) -> (u64, u64);
     /// log2 of the search work behind the entry (replacement priority).
     fn work(&self) -> u8;
 }
 
 const SHARDS: usize = 16;
 const INITIAL_BUCKETS: usize = 256;
+/// The bytes of a slot's key in the key array.
+const KEY_BYTES: usize = std::mem::size_of::<(u64, u64)>();
 
+/// One shard: its entries, and beside them their keys alone, in the same
+/// order, so that a lookup reads one cache line of keys and touches an
+/// entry only where its key matches (an entry of the dependency table
+/// takes kilobytes; docs/performance.md, "Keys apart from the entries").
 struct Shard<E> {
+    keys: Vec<(u64, u64)>,
     entries: Vec<E>,
     used: usize,
+}
+
+impl<E: Slot> Shard<E> {
+    /// An empty shard of `slots` slots.
+    fn empty(slots: usize) -> Self {
+        Shard {
+            keys: zeroed_huge(slots),
+            entries: vec![E::default(); slots],
+            used: 0,
+        }
+    }
+
+    /// Writes `e` into slot `i` under key `k`.
+    #[inline]
+    fn put(&mut self, i: usize, k: (u64, u64), e: E) {
+        self.keys[i] = k;
+        self.entries[i] = e;
+    }
 }
 
 /// Capped, sharded storage of `E` in buckets of `BUCKET` slots.
@@ -55,7 +79,7 @@ impl<E: Slot, const BUCKET: usize> Sharded<E, BUCKET> {
     /// Storage that never holds more than `cap_bytes` bytes of entries
     /// (at least one bucket per shard).
     pub fn new(cap_bytes: usize) -> Self {
-        let entry = std::mem::size_of::<E>();
+        let entry = std::mem::size_of::<E>() + KEY_BYTES;
         let per_shard = cap_bytes / SHARDS / (entry * BUCKET);
         // Round down to a power of two (at least 1).
         let max_buckets = if per_shard <= 1 {
@@ -65,12 +89,7 @@ impl<E: Slot, const BUCKET: usize> Sharded<E, BUCKET> {
         };
         let initial = INITIAL_BUCKETS.min(max_buckets);
         let shards = (0..SHARDS)
-            .map(|_| {
-                Mutex::new(Shard {
-                    entries: vec![E::default(); initial * BUCKET],
-                    used: 0,
-                })
-            })
+            .map(|_| Mutex::new(Shard::empty(initial * BUCKET)))
             .collect();
         let bytes = SHARDS * initial * BUCKET * entry;
         Sharded {
@@ -89,7 +108,7 @@ impl<E: Slot, const BUCKET: usize> Sharded<E, BUCKET> {
         let shard = self.shards[(hi >> 60) as usize % SHARDS]
             .lock()
             .unwrap_or_else(|e| e.into_inner());
-        let nb = shard.entries.len() / BUCKET;
+        let nb = shard.keys.len() / BUCKET;
         (shard, (lo as usize & (nb - 1)) * BUCKET)
     }
 
@@ -99,82 +118,70 @@ impl<E: Slot, const BUCKET: usize> Sharded<E, BUCKET> {
     #[inline]
     pub fn prefetch(&self, key: u128) {
         let (shard, b) = self.bucket(key);
-        prefetch_read(&shard.entries[b]);
+        prefetch_read(&shard.keys[b]);
     }
 
     /// Calls `f` on the entry stored under `key`, if any.
     #[inline]
     pub fn find<R>(&self, key: u128, f: impl FnOnce(&E) -> R) -> Option<R> {
         let (shard, b) = self.bucket(key);
-        shard.entries[b..b + BUCKET]
-            .iter()
-            .find(|e| e.key() == halves(key))
-            .map(f)
+        let k = halves(key);
+        (b..b + BUCKET)
+            .find(|&i| shard.keys[i] == k)
+            .map(|i| f(&shard.entries[i]))
     }
 
     /// Updates the entry stored under `key` with `update`, or makes one
-    /// with `make(lo, hi)` then `update`: into an empty slot of its bucket,
+    /// with `make()` then `update`: into an empty slot of its bucket,
     /// else over the bucket's entry with the least work, if that is no
     /// more than the new entry's (`work`, a log2) or below 2.
-    pub fn upsert(
-        &self,
-        key: u128,
-        work: u8,
-        make: impl FnOnce(u64, u64) -> E,
-        update: impl Fn(&mut E),
-    ) {
+    pub fn upsert(&self, key: u128, work: u8, make: impl FnOnce() -> E, update: impl Fn(&mut E)) {
         let (lo, hi) = halves(key);
         let mut shard = self.shards[(hi >> 60) as usize % SHARDS]
             .lock()
             .unwrap_or_else(|e| e.into_inner());
-        let nb = shard.entries.len() / BUCKET;
+        let nb = shard.keys.len() / BUCKET;
         if shard.used * 4 >= nb * BUCKET * 3 && nb < self.max_buckets_per_shard {
             self.grow(&mut shard);
         }
-        let nb = shard.entries.len() / BUCKET;
+        let nb = shard.keys.len() / BUCKET;
         let b = (lo as usize & (nb - 1)) * BUCKET;
-        let bucket = &mut shard.entries[b..b + BUCKET];
-        if let Some(e) = bucket.iter_mut().find(|e| e.key() == (lo, hi)) {
-            update(e);
+        if let Some(i) = (b..b + BUCKET).find(|&i| shard.keys[i] == (lo, hi)) {
+            update(&mut shard.entries[i]);
             return;
         }
-        let mut new = make(lo, hi);
+        let mut new = make();
         update(&mut new);
-        if let Some(e) = bucket.iter_mut().find(|e| e.key() == (0, 0)) {
-            *e = new;
+        if let Some(i) = (b..b + BUCKET).find(|&i| shard.keys[i] == (0, 0)) {
+            shard.put(i, (lo, hi), new);
             shard.used += 1;
             return;
         }
-        let victim = bucket
-            .iter_mut()
-            .min_by_key(|e| e.work())
+        let victim = (b..b + BUCKET)
+            .min_by_key(|&i| shard.entries[i].work())
             .expect("bucket is not empty");
-        if victim.work() <= work || victim.work() < 2 {
-            *victim = new;
+        let w = shard.entries[victim].work();
+        if w <= work || w < 2 {
+            shard.put(victim, (lo, hi), new);
         }
         self.replaced.fetch_add(1, Ordering::Relaxed);
     }
 
     fn grow(&self, shard: &mut Shard<E>) {
-        let old_len = shard.entries.len();
+        let old_len = shard.keys.len();
         let nb = old_len / BUCKET * 2;
-        let old = std::mem::replace(&mut shard.entries, vec![E::default(); nb * BUCKET]);
-        shard.used = 0;
-        for e in old {
-            let (lo, _) = e.key();
-            if e.key() == (0, 0) {
+        let old = std::mem::replace(shard, Shard::empty(nb * BUCKET));
+        for (k, e) in old.keys.into_iter().zip(old.entries) {
+            if k == (0, 0) {
                 continue;
             }
-            let b = (lo as usize & (nb - 1)) * BUCKET;
-            if let Some(slot) = shard.entries[b..b + BUCKET]
-                .iter_mut()
-                .find(|x| x.key() == (0, 0))
-            {
-                *slot = e;
+            let b = (k.0 as usize & (nb - 1)) * BUCKET;
+            if let Some(i) = (b..b + BUCKET).find(|&i| shard.keys[i] == (0, 0)) {
+                shard.put(i, k, e);
                 shard.used += 1;
             }
         }
-        let added = (nb * BUCKET - old_len) * std::mem::size_of::<E>();
+        let added = (nb * BUCKET - old_len) * (std::mem::size_of::<E>() + KEY_BYTES);
         let now = self.bytes.fetch_add(added, Ordering::Relaxed) + added;
         self.peak_bytes.fetch_max(now, Ordering::Relaxed);
     }
@@ -230,16 +237,12 @@ macro_rules! storage_methods {
 }
 pub(crate) use storage_methods;
 
-/// [`Slot`] for an entry type with the fields `key_lo`, `key_hi`, `best`
+/// [`Slot`] for an entry type with the fields `best`
 /// (a move code, `u8::MAX` for none) and `work` (a log2), and its `note`
 /// method that a store calls last.
 macro_rules! slot_fields {
     ($entry:ty $(, $($gen:tt)*)?) => {
         impl$(<$($gen)*>)? Slot for $entry {
-            #[inline]
-            fn key(&self) -> (u64, u64) {
-                (self.key_lo, self.key_hi)
-            }
             #[inline]
             fn work(&self) -> u8 {
                 self.work
@@ -274,4 +277,59 @@ pub(crate) fn prefetch_read<T>(x: &T) {
     }
     #[cfg(not(target_arch = "x86_64"))]
     let _ = x;
+}
+
+/// A type whose all-zero bytes are a valid value.
+///
+/// # Safety
+/// Only for types where every value's bytes may be zero: integers, arrays
+/// and tuples of them, atomics of them.
+pub(crate) unsafe trait Zeroable {}
+
+// SAFETY: integers and atomic integers are valid at zero, and so are
+// tuples and arrays of them.
+unsafe impl Zeroable for (u64, u64) {}
+// SAFETY: as above.
+unsafe impl Zeroable for [AtomicU64; 2] {}
+
+/// `n` zero values, in memory the kernel is asked to back with transparent
+/// huge pages (Linux `madvise(MADV_HUGEPAGE)`; elsewhere, and where the
+/// kernel declines, ordinary pages). Random probes of a large array walk
+/// the page tables on most reads with 4 KiB pages
+/// (docs/performance.md, "Huge pages for the probed arrays").
+pub(crate) fn zeroed_huge<T: Zeroable>(n: usize) -> Vec<T> {
+    let layout = std::alloc::Layout::array::<T>(n).expect("array size overflows");
+    if layout.size() == 0 {
+        return Vec::new();
+    }
+    // SAFETY: the layout has a non-zero size; zeroed bytes are a valid `T`
+    // (`Zeroable`); the pointer comes from the global allocator with this
+    // very layout, so `Vec` may own it with length and capacity `n`.
+    let v = unsafe {
+        let p = std::alloc::alloc_zeroed(layout);
+        if p.is_null() {
+            std::alloc::handle_alloc_error(layout);
+        }
+        Vec::from_raw_parts(p.cast::<T>(), n, n)
+    };
+    advise_huge(v.as_ptr().cast::<u8>(), layout.size());
+    v
+}
+
+/// Asks the kernel to back the whole 2 MiB pages inside `len` bytes at `p`
+/// with huge pages. Only a hint: it changes no byte, and its failure is
+/// ignored.
+fn advise_huge(p: *const u8, len: usize) {
+    const HUGE: usize = 2 << 20;
+    let start = (p as usize).next_multiple_of(HUGE);
+    let end = (p as usize + len) / HUGE * HUGE;
+    if end <= start {
+        return;
+    }
+    #[cfg(target_os = "linux")]
+    // SAFETY: the range lies inside one live allocation of ours, and
+    // MADV_HUGEPAGE changes how its pages are backed, never their content.
+    unsafe {
+        libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_HUGEPAGE);
+    }
 }

@@ -13,11 +13,9 @@
 
 use crate::sharded::{log_work, slot_fields, storage_methods, Sharded, Slot};
 
-/// One stored state: its key, proven bounds and the index of a best move.
+/// One stored state: its proven bounds and the index of a best move.
 #[derive(Copy, Clone, Default, Debug)]
 struct Entry {
-    key_lo: u64,
-    key_hi: u64,
     lower: i16,
     upper: i16,
     /// Code of the best move found (see `search::move_code`), or `u8::MAX`.
@@ -63,9 +61,7 @@ impl Table {
         self.slots.upsert(
             key,
             work,
-            |key_lo, key_hi| Entry {
-                key_lo,
-                key_hi,
+            || Entry {
                 lower: i16::MIN,
                 upper: i16::MAX,
                 best: u8::MAX,

@@ -66,9 +66,7 @@ impl PnTable {
     /// A table of `1 << bits` slots (16 bytes each).
     pub fn new(bits: u32) -> PnTable {
         PnTable {
-            slots: (0..1usize << bits)
-                .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
-                .collect(),
+            slots: crate::sharded::zeroed_huge(1usize << bits),
             mask: (1 << bits) - 1,
         }
     }
