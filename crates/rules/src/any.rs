@@ -105,6 +105,9 @@ impl Game for AnyGame {
     fn history_free_key_under(&self, sym: usize) -> Option<u128> {
         each!(self, g => g.history_free_key_under(sym))
     }
+    fn canonical_history_free_key(&self, syms: usize) -> Option<(u128, usize)> {
+        each!(self, g => g.canonical_history_free_key(syms))
+    }
     fn last_entry_images(&self, out: &mut [u64]) -> bool {
         each!(self, g => g.last_entry_images(out))
     }

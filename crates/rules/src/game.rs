@@ -225,6 +225,25 @@ pub trait Game: Clone + Send + Sync {
         self.history_free_key()
     }
 
+    /// The canonical history-free key of this state under the first
+    /// `syms` symmetries (at most [`Game::key_symmetries`]) and the
+    /// symmetry that gives it: the key of the image under one of them, the
+    /// same for every state of one orbit, with the least such symmetry.
+    /// The default is the least of [`Game::history_free_key_under`] over
+    /// the symmetries, ties going to the least symmetry; a ruleset may
+    /// choose otherwise where its choice is still a function of the orbit
+    /// (docs/solver.md, "Symmetry"). `None` where there is no such key.
+    fn canonical_history_free_key(&self, syms: usize) -> Option<(u128, usize)> {
+        let mut best = (self.history_free_key_under(0)?, 0);
+        for s in 1..syms {
+            let k = self.history_free_key_under(s)?;
+            if k < best.0 {
+                best = (k, s);
+            }
+        }
+        Some(best)
+    }
+
     /// Writes to `out[s]`, for each `s < key_symmetries()`, the digest of
     /// the image under symmetry `s` of the entry the last move added
     /// ([`Game::last_entry`]; `out[0]` is that entry); returns whether the

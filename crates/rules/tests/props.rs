@@ -777,7 +777,7 @@ fn symmetry(board: &Board, sym: usize) -> (usize, impl Fn(Move) -> Move) {
 }
 
 /// What dependency tracking reads of a state under a symmetry
-/// ([`Game::history_free_key_under`], [`Game::last_entry_images`],
+/// ([`Game::history_free_key_under`], [`Game::canonical_history_free_key`], [`Game::last_entry_images`],
 /// [`Game::history_entry_images`]) is what the image game, played move by
 /// move from the image start, has itself; under the identity it is the
 /// plain key and entries.
@@ -807,6 +807,17 @@ fn check_symmetric_keys(g: &AnyGame, h: &AnyGame, s: usize) -> Result<(), TestCa
     }
     // The image game's own keys and entries.
     prop_assert_eq!(g.history_free_key_under(s), h.history_free_key());
+    // The canonical key is one of the state's images' keys, and the image
+    // game has the same (the choice is a function of the orbit).
+    let canonical = g.canonical_history_free_key(n);
+    if let Some((k, t)) = canonical {
+        prop_assert!(t < n);
+        prop_assert_eq!(g.history_free_key_under(t), Some(k));
+    }
+    prop_assert_eq!(
+        canonical.map(|c| c.0),
+        h.canonical_history_free_key(n).map(|c| c.0)
+    );
     if has {
         prop_assert_eq!(Some(images[s]), h.last_entry());
     }

@@ -18,6 +18,7 @@
 
 use hashbrown::HashMap;
 use kosolve_board::{Bitboard, Point, Position};
+use std::cell::{Cell, RefCell};
 use std::sync::Arc;
 
 /// The most symmetries a board has (a square: 8).
@@ -220,8 +221,17 @@ pub(crate) struct Mirror {
     raw: Map<u32>,
     /// With symmetries: entry digest to its images.
     img: Map<Images>,
-    /// With symmetries: (image digest under s) ^ SALT[s] to the entry digest, s >= 1.
-    inv: Map<u64>,
+    /// With symmetries: (image digest under s) ^ SALT[s] to the entry
+    /// digest, s >= 1, for the entries of `order[..inv_len]`. It is brought
+    /// up to date only when [`Mirror::preimage`] asks: most entries are
+    /// added and removed again by the look at one child, which never asks
+    /// (docs/performance.md, "The mirror's inverse map, kept lazily").
+    inv: RefCell<Map<u64>>,
+    /// The entries added, in order, each with whether it was the first
+    /// copy of its digest (the copy that owns its images).
+    order: Vec<(u64, bool)>,
+    /// How many entries of `order` `inv` covers.
+    inv_len: Cell<usize>,
     /// Every position that occurred, in order (territory conditions read them).
     positions: Vec<Position>,
 }
@@ -234,7 +244,9 @@ impl Mirror {
             group,
             raw: map(),
             img: map(),
-            inv: map(),
+            inv: RefCell::new(map()),
+            order: Vec::new(),
+            inv_len: Cell::new(0),
             positions: Vec::new(),
         }
     }
@@ -266,30 +278,41 @@ impl Mirror {
         let e = images[0];
         let c = self.raw.entry(e).or_insert(0);
         *c += 1;
-        if *c > 1 || self.syms == 1 {
+        let first = *c == 1;
+        self.order.push((e, first));
+        if !first || self.syms == 1 {
             return;
         }
         let mut d = [0u64; MAX_SYMS];
         d[..self.syms].copy_from_slice(&images[..self.syms]);
         let tag = self.group.tag(images);
         self.img.insert(e, Images { d, tag });
-        for (s, &x) in images.iter().enumerate().take(self.syms).skip(1) {
-            self.inv.insert(x ^ SALT[s], e);
-        }
     }
 
-    /// Removes one copy of the entry with digest `e`.
+    /// Removes the entry added last, whose digest is `e`.
     pub fn remove(&mut self, e: u64) {
+        let (top, first) = self.order.pop().expect("mirrored entry");
+        assert_eq!(
+            top, e,
+            "the mirror removes entries in the reverse order of their adds"
+        );
+        // Whether `inv` covered the entry removed.
+        let covered = self.inv_len.get() > self.order.len();
+        self.inv_len.set(self.inv_len.get().min(self.order.len()));
         let c = self.raw.get_mut(&e).expect("mirrored entry");
         *c -= 1;
         if *c > 0 {
             return;
         }
+        debug_assert!(first, "the last copy removed is the first added");
         self.raw.remove(&e);
         if self.syms > 1 {
             let im = self.img.remove(&e).expect("mirrored images");
-            for (d, salt) in im.d.iter().zip(SALT).take(self.syms).skip(1) {
-                self.inv.remove(&(d ^ salt));
+            if covered {
+                let mut inv = self.inv.borrow_mut();
+                for (d, salt) in im.d.iter().zip(SALT).take(self.syms).skip(1) {
+                    inv.remove(&(d ^ salt));
+                }
             }
         }
     }
@@ -333,8 +356,28 @@ impl Mirror {
         if s == 0 {
             self.contains(d).then_some(d)
         } else {
-            self.inv.get(&(d ^ SALT[s])).copied()
+            self.catch_up();
+            self.inv.borrow().get(&(d ^ SALT[s])).copied()
         }
+    }
+
+    /// Brings `inv` up to date with every entry added.
+    fn catch_up(&self) {
+        let from = self.inv_len.get();
+        if from == self.order.len() {
+            return;
+        }
+        let mut inv = self.inv.borrow_mut();
+        for &(e, first) in &self.order[from..] {
+            if !first {
+                continue;
+            }
+            let im = self.img.get(&e).expect("mirrored images");
+            for (s, &x) in im.d.iter().enumerate().take(self.syms).skip(1) {
+                inv.insert(x ^ SALT[s], e);
+            }
+        }
+        self.inv_len.set(self.order.len());
     }
 
     /// Whether `f` holds for the tag of some entry of the history, in the
@@ -403,13 +446,28 @@ mod tests {
         assert_eq!(m.preimage(13, 3), Some(10));
         assert_eq!(m.preimage(13, 2), None);
         assert_eq!(m.preimage(20, 0), Some(20));
+        assert_eq!(m.preimage(21, 1), Some(20));
+        // Removed after a preimage (the inverse map covers it), and added
+        // and removed again without one (it does not).
+        m.remove(20);
+        assert_eq!(m.preimage(21, 1), None);
+        m.add(&[20, 21, 22, 23]);
+        m.add(&[30, 31, 32, 33]);
+        m.remove(30);
+        m.remove(20);
+        assert_eq!(m.preimage(21, 1), None);
+        assert_eq!(m.preimage(31, 1), None);
         m.remove(10);
         assert!(m.contains(10));
         assert_eq!(m.preimage(11, 1), Some(10));
+        m.add(&[20, 21, 22, 23]);
+        assert_eq!(m.preimage(22, 2), Some(20));
+        m.remove(20);
         m.remove(10);
         assert!(!m.contains(10));
         assert_eq!(m.preimage(11, 1), None);
         assert_eq!(m.tag(10), None);
+        m.add(&[20, 21, 22, 23]);
         assert!(m.any_tag(0, |t| t.orbit == 20));
         assert!(!m.any_tag(0, |t| t.orbit == 5));
         let mut one = Mirror::new(Arc::new(Group::identity()));
