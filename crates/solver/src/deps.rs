@@ -18,7 +18,6 @@
 
 use crate::mirror::{Group, Mirror, Tag};
 use crate::sharded::{log_work, slot_fields, Sharded, Slot};
-use kosolve_board::{Bitboard, Color};
 use kosolve_rules::Pattern;
 
 /// How many D+ entries a dependency set holds before it is given up as too large.
@@ -35,34 +34,35 @@ pub const SMALL_WORDS: usize = 64;
 pub const LARGE_WORDS: usize = 512;
 
 /// The history a proven bound depends on. D+ is an exact list of entry
-/// digests; D- is a Bloom filter of `W` 64-bit words (two slots per entry). A filter can only
-/// err by reporting an entry that is not there, which makes [`Deps::holds`]
-/// refuse a bound that in fact holds: never the other way. `over` marks a
-/// set whose D+ outgrew [`NEEDS_CAP`], or one that came from a
-/// whole-history key: such a bound is never stored by its history-free key.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+/// digests; D- is a Bloom filter of `W` 64-bit words (two slots per entry),
+/// of which only the nonzero words are kept, in index order, with a bitmap
+/// of which words those are (most proofs on small boards avoid a few
+/// entries, and a dense filter made every copy of a set and every table
+/// entry kilobytes; docs/performance.md, "Sparse dependency sets"). A
+/// filter can only err by reporting an entry that is not there, which
+/// makes [`Deps::holds_in`] refuse a bound that in fact holds: never the
+/// other way. `over` marks a set whose D+ outgrew [`NEEDS_CAP`], or one
+/// that came from a whole-history key: such a bound is never stored by
+/// its history-free key.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Deps<const W: usize> {
-    plus: u8,
     /// Too large, or unknown.
     pub over: bool,
-    needs: [u64; NEEDS_CAP],
-    avoid: [u64; W],
-    /// Whether any bit of `avoid` may be set (false: the filter is empty,
-    /// and the work on it is skipped).
-    some_avoid: bool,
-    /// How many of `patterns` are in use.
-    npat: u8,
+    /// D+, at most [`NEEDS_CAP`] entries.
+    needs: Vec<u64>,
+    /// D-: which of the filter's words are nonzero (bit `i % 64` of
+    /// `present[i / 64]` for word `i`; `W` is at most 512).
+    present: [u64; PRESENT_WORDS],
+    /// D-: the filter's nonzero words, in index order.
+    words: Vec<u64>,
     /// Territory conditions (docs/solver.md, "Territory"): no position
-    /// of the history may match one.
-    patterns: [Pattern; PATTERNS_CAP],
+    /// of the history may match one. At most [`PATTERNS_CAP`].
+    patterns: Vec<Pattern>,
 }
 
-/// An unused territory condition slot.
-const NO_PATTERN: Pattern = Pattern {
-    color: Color::Black,
-    alive: Bitboard::EMPTY,
-    regions: Bitboard::EMPTY,
-};
+/// The words of a [`Deps`]' bitmap of nonzero filter words: room for a
+/// filter of `64 * PRESENT_WORDS` words.
+const PRESENT_WORDS: usize = LARGE_WORDS / 64;
 
 impl<const W: usize> Default for Deps<W> {
     fn default() -> Self {
@@ -85,85 +85,161 @@ fn bloom_slots(d: u64, shift: u32, bits: usize) -> (usize, usize) {
 impl<const W: usize> Deps<W> {
     /// No dependency: the bound holds whatever the history.
     pub const NONE: Self = Deps {
-        plus: 0,
         over: false,
-        needs: [0; NEEDS_CAP],
-        avoid: [0; W],
-        some_avoid: false,
-        npat: 0,
-        patterns: [NO_PATTERN; PATTERNS_CAP],
+        needs: Vec::new(),
+        present: [0; PRESENT_WORDS],
+        words: Vec::new(),
+        patterns: Vec::new(),
     };
     /// Unknown dependencies (a whole-history table hit, or too many).
     pub const OVER: Self = Deps {
-        plus: 0,
         over: true,
-        needs: [0; NEEDS_CAP],
-        avoid: [0; W],
-        some_avoid: false,
-        npat: 0,
-        patterns: [NO_PATTERN; PATTERNS_CAP],
+        needs: Vec::new(),
+        present: [0; PRESENT_WORDS],
+        words: Vec::new(),
+        patterns: Vec::new(),
     };
 
-    /// Empties the set (as [`Deps::NONE`]), touching the filter only if
-    /// it holds something.
+    /// Empties the set (as [`Deps::NONE`]), keeping its allocations.
     #[inline]
     pub fn clear(&mut self) {
-        if self.some_avoid {
-            self.avoid = [0; W];
-            self.some_avoid = false;
-        }
-        self.plus = 0;
         self.over = false;
-        self.npat = 0;
+        self.needs.clear();
+        if !self.words.is_empty() {
+            self.present = [0; PRESENT_WORDS];
+            self.words.clear();
+        }
+        self.patterns.clear();
+    }
+
+    /// Makes this set [`Deps::OVER`].
+    fn set_over(&mut self) {
+        self.clear();
+        self.over = true;
+    }
+
+    /// Makes this set a copy of `o`, reusing its allocations.
+    #[inline]
+    pub fn copy_from(&mut self, o: &Deps<W>) {
+        self.over = o.over;
+        self.needs.clone_from(&o.needs);
+        self.present = o.present;
+        self.words.clone_from(&o.words);
+        self.patterns.clone_from(&o.patterns);
+    }
+
+    /// The bytes the set owns outside itself (its lists' allocations).
+    pub fn heap_bytes(&self) -> usize {
+        (self.needs.capacity() + self.words.capacity()) * 8
+            + self.patterns.capacity() * std::mem::size_of::<Pattern>()
     }
 
     /// D+: the entries that must be present.
     pub fn needs(&self) -> &[u64] {
-        &self.needs[..self.plus as usize]
+        &self.needs
+    }
+
+    /// Whether D- is empty.
+    #[inline]
+    fn no_avoid(&self) -> bool {
+        self.words.is_empty()
+    }
+
+    /// Whether the filter's word `i` is kept, and where in `words` it is
+    /// or would go.
+    #[inline]
+    fn rank(&self, i: usize) -> (bool, usize) {
+        let (q, r) = (i / 64, i % 64);
+        let below: u32 = self.present[..q].iter().map(|w| w.count_ones()).sum();
+        let w = self.present[q];
+        (
+            w >> r & 1 == 1,
+            (below + (w & ((1u64 << r) - 1)).count_ones()) as usize,
+        )
+    }
+
+    /// The filter's word `i` (0 where not kept).
+    #[inline]
+    fn word(&self, i: usize) -> u64 {
+        match self.rank(i) {
+            (true, j) => self.words[j],
+            (false, _) => 0,
+        }
+    }
+
+    /// Sets the bits `bits` of the filter's word `i`.
+    #[inline]
+    fn set_bits(&mut self, i: usize, bits: u64) {
+        if bits == 0 {
+            return;
+        }
+        match self.rank(i) {
+            (true, j) => self.words[j] |= bits,
+            (false, j) => {
+                self.present[i / 64] |= 1 << (i % 64);
+                self.words.insert(j, bits);
+            }
+        }
+    }
+
+    /// The kept words with their indices, in index order.
+    fn indexed_words(&self) -> impl Iterator<Item = (u16, u64)> + '_ {
+        let indices = self.present.iter().enumerate().flat_map(|(q, &w)| {
+            let mut w = w;
+            std::iter::from_fn(move || {
+                (w != 0).then(|| {
+                    let r = w.trailing_zeros() as usize;
+                    w &= w - 1;
+                    (q * 64 + r) as u16
+                })
+            })
+        });
+        indices.zip(self.words.iter().copied())
     }
 
     /// Whether the entry tagged `t` may be in D- (false: it certainly is
     /// not), with filter slots of `1 << shift` bits.
     pub fn may_avoid(&self, t: Tag, shift: u32) -> bool {
+        if self.no_avoid() {
+            return false;
+        }
         let (a, b) = bloom_slots(t.orbit, shift, W * 64);
         let m = t.mask as u64;
-        self.avoid[a / 64] >> (a % 64) & m == m && self.avoid[b / 64] >> (b % 64) & m == m
+        self.word(a / 64) >> (a % 64) & m == m && self.word(b / 64) >> (b % 64) & m == m
     }
 
     /// Adds an entry that must be present.
     pub fn need(&mut self, d: u64) {
-        if self.over || self.needs().contains(&d) {
+        if self.over || self.needs.contains(&d) {
             return;
         }
-        if self.plus as usize >= NEEDS_CAP {
-            *self = Deps::OVER;
+        if self.needs.len() >= NEEDS_CAP {
+            self.set_over();
             return;
         }
-        self.needs[self.plus as usize] = d;
-        self.plus += 1;
+        self.needs.push(d);
     }
 
     /// The territory conditions.
     pub fn patterns(&self) -> &[Pattern] {
-        &self.patterns[..self.npat as usize]
+        &self.patterns
     }
 
     /// Adds a territory condition: no position of the history may match it.
     pub fn forbid(&mut self, p: Pattern) {
-        if self.over || self.patterns().contains(&p) {
+        if self.over || self.patterns.contains(&p) {
             return;
         }
-        if self.npat as usize >= PATTERNS_CAP {
-            *self = Deps::OVER;
+        if self.patterns.len() >= PATTERNS_CAP {
+            self.set_over();
             return;
         }
-        self.patterns[self.npat as usize] = p;
-        self.npat += 1;
+        self.patterns.push(p);
     }
 
     /// The territory conditions moved to the frame of the image under `g`.
     fn patterns_in_frame(&mut self, group: &Group, g: usize) {
-        for p in self.patterns[..self.npat as usize].iter_mut() {
+        for p in self.patterns.iter_mut() {
             p.alive = group.map_bits(p.alive, g);
             p.regions = group.map_bits(p.regions, g);
         }
@@ -176,20 +252,18 @@ impl<const W: usize> Deps<W> {
             return;
         }
         let (a, b) = bloom_slots(t.orbit, shift, W * 64);
-        self.some_avoid = true;
-        self.avoid[a / 64] |= (t.mask as u64) << (a % 64);
-        self.avoid[b / 64] |= (t.mask as u64) << (b % 64);
+        self.set_bits(a / 64, (t.mask as u64) << (a % 64));
+        self.set_bits(b / 64, (t.mask as u64) << (b % 64));
     }
 
-    /// D- moved to the frame of the image under symmetry `g` of `group`.
+    /// D- moved to the frame of the image under symmetry `g` of `group`
+    /// (a symmetry moves bits within a filter slot, so every kept word
+    /// stays nonzero and keeps its index).
     pub(crate) fn avoid_in_frame(&mut self, group: &Group, g: usize) {
-        if g == 0 || !self.some_avoid {
+        if g == 0 {
             return;
         }
-        for w in self.avoid.iter_mut() {
-            if *w == 0 {
-                continue;
-            }
+        for w in self.words.iter_mut() {
             let mut out = 0u64;
             for i in 0..8 {
                 let b = (*w >> (8 * i)) as u8;
@@ -204,7 +278,7 @@ impl<const W: usize> Deps<W> {
     /// Adds every dependency of `o`.
     pub fn merge(&mut self, o: &Deps<W>) {
         if o.over {
-            *self = Deps::OVER;
+            self.set_over();
             return;
         }
         if self.over {
@@ -213,10 +287,12 @@ impl<const W: usize> Deps<W> {
         for &d in o.needs() {
             self.need(d);
         }
-        if o.some_avoid {
-            self.some_avoid = true;
-            for (x, y) in self.avoid.iter_mut().zip(o.avoid.iter()) {
-                *x |= *y;
+        if !o.no_avoid() {
+            if self.no_avoid() {
+                self.present = o.present;
+                self.words.clone_from(&o.words);
+            } else {
+                self.merge_avoid(o);
             }
         }
         for &p in o.patterns() {
@@ -224,12 +300,43 @@ impl<const W: usize> Deps<W> {
         }
     }
 
+    /// ORs the filter of `o` into this one.
+    fn merge_avoid(&mut self, o: &Deps<W>) {
+        if o.present == self.present {
+            for (x, y) in self.words.iter_mut().zip(o.words.iter()) {
+                *x |= *y;
+            }
+            return;
+        }
+        let mut out = Vec::with_capacity(self.words.len() + o.words.len());
+        let (mut i, mut j) = (0, 0);
+        for q in 0..PRESENT_WORDS {
+            let (a, b) = (self.present[q], o.present[q]);
+            let mut all = a | b;
+            while all != 0 {
+                let bit = all & all.wrapping_neg();
+                let mut w = 0;
+                if a & bit != 0 {
+                    w |= self.words[i];
+                    i += 1;
+                }
+                if b & bit != 0 {
+                    w |= o.words[j];
+                    j += 1;
+                }
+                out.push(w);
+                all &= all - 1;
+            }
+            self.present[q] = a | b;
+        }
+        self.words = out;
+    }
+
     /// Drops `d` from D+: the move from the parent adds it, so at the
     /// parent it is part of the path, not of the history before.
     pub fn drop_need(&mut self, d: u64) {
-        if let Some(i) = self.needs().iter().position(|&x| x == d) {
-            self.plus -= 1;
-            self.needs[i] = self.needs[self.plus as usize];
+        if let Some(i) = self.needs.iter().position(|&x| x == d) {
+            self.needs.swap_remove(i);
         }
     }
 
@@ -243,17 +350,20 @@ impl<const W: usize> Deps<W> {
         if self.over {
             return None;
         }
-        let mut out = *self;
-        for (i, &d) in self.needs().iter().enumerate() {
-            out.needs[i] = m.preimage(d, sym)?;
+        for &d in self.needs() {
+            m.preimage(d, sym)?;
         }
         let shift = m.group().shift();
-        if self.some_avoid && m.any_tag(sym, |t| self.may_avoid(t, shift)) {
+        if !self.no_avoid() && m.any_tag(sym, |t| self.may_avoid(t, shift)) {
             return None;
+        }
+        let mut out = self.clone();
+        for n in out.needs.iter_mut() {
+            *n = m.preimage(*n, sym)?;
         }
         let back = m.group().inverse(sym);
         out.avoid_in_frame(m.group(), back);
-        if out.npat > 0 {
+        if !out.patterns.is_empty() {
             out.patterns_in_frame(m.group(), back);
             if m.positions()
                 .iter()
@@ -273,8 +383,8 @@ impl<const W: usize> Deps<W> {
         if sym == 0 || self.over {
             return Some(self);
         }
-        for i in 0..self.plus as usize {
-            self.needs[i] = m.image(self.needs[i], sym)?;
+        for n in self.needs.iter_mut() {
+            *n = m.image(*n, sym)?;
         }
         self.avoid_in_frame(m.group(), sym);
         self.patterns_in_frame(m.group(), sym);
@@ -283,7 +393,7 @@ impl<const W: usize> Deps<W> {
 }
 
 /// One state's stored bounds, each with its own dependencies.
-#[derive(Copy, Clone, Debug)]
+#[derive(Clone, Debug)]
 struct DepEntry<const W: usize> {
     lower: i16,
     upper: i16,
@@ -308,8 +418,15 @@ impl<const W: usize> Default for DepEntry<W> {
 
 slot_fields!(DepEntry<W>, const W: usize);
 
+impl<const W: usize> DepEntry<W> {
+    /// The bytes its two dependency sets own outside the entry.
+    fn owned_bytes(&self) -> usize {
+        self.lower_deps.heap_bytes() + self.upper_deps.heap_bytes()
+    }
+}
+
 /// What a probe of the dependency table returns.
-#[derive(Copy, Clone, Debug)]
+#[derive(Clone, Debug)]
 pub struct DepProbe<const W: usize> {
     /// The stored bound that decides the probe's window, if one does and
     /// its dependencies hold in the current history: its value and its
@@ -426,15 +543,15 @@ impl<const W: usize> DepTable<W> {
                 None => (range.1, Deps::NONE),
             };
             let decided = (l >= beta || u <= alpha || l == u).then(|| {
-                let (v, mut d) = if u <= alpha && l < beta {
+                if u <= alpha && l < beta {
                     (u, ud)
+                } else if l == u {
+                    let mut d = ld;
+                    d.merge(&ud);
+                    (l, d)
                 } else {
                     (l, ld)
-                };
-                if l == u {
-                    d.merge(&ud);
                 }
-                (v, d)
             });
             DepProbe { decided, best }
         })
@@ -485,13 +602,13 @@ impl<const W: usize> DepTable<W> {
             // A new bound replaces the old one: the search only computes
             // one where the stored bound did not answer (too loose, or its
             // dependencies fail in the current history).
-            if let Some((v, d)) = lower {
-                e.lower = v as i16;
-                e.lower_deps = d;
+            if let Some((v, d)) = &lower {
+                e.lower = *v as i16;
+                e.lower_deps.copy_from(d);
             }
-            if let Some((v, d)) = upper {
-                e.upper = v as i16;
-                e.upper_deps = d;
+            if let Some((v, d)) = &upper {
+                e.upper = *v as i16;
+                e.upper_deps.copy_from(d);
             }
             e.note(best, work);
         });
@@ -545,16 +662,7 @@ struct Kept {
 
 impl Kept {
     fn of<const W: usize>(lower: bool, v: i32, d: &Deps<W>) -> Kept {
-        let words: Box<[(u16, u64)]> = if d.some_avoid {
-            d.avoid
-                .iter()
-                .enumerate()
-                .filter(|(_, w)| **w != 0)
-                .map(|(i, w)| (i as u16, *w))
-                .collect()
-        } else {
-            Box::new([])
-        };
+        let words: Box<[(u16, u64)]> = d.indexed_words().collect();
         Kept {
             lower,
             v: v as i16,
@@ -608,8 +716,7 @@ impl Kept {
             d.need(n);
         }
         for &(i, w) in self.words.iter() {
-            d.avoid[i as usize] = w;
-            d.some_avoid = true;
+            d.set_bits(i as usize, w);
         }
         for &p in self.patterns.iter() {
             d.forbid(p);
@@ -867,6 +974,88 @@ mod tests {
         assert!(rate > 0.1, "{rate}");
     }
 
+    /// The sparse filter (kept words and their bitmap) reads as the dense
+    /// filter it stands for, through adds, merges and frame moves: every
+    /// word of `W` equals the word of a plain array that had the same
+    /// operations, and no zero word is kept.
+    fn sparse_filter_matches_a_dense_one<const W: usize>() {
+        let group = crate::mirror::Group::new(
+            &crate::search::symmetry_maps(&kosolve_board::Board::parse("3x3").unwrap()).0,
+            9,
+        );
+        let shift = group.shift();
+        let mut x = 12345u64;
+        let mut next = || {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            x >> 11
+        };
+        let dense_of = |d: &Deps<W>| (0..W).map(|i| d.word(i)).collect::<Vec<u64>>();
+        for round in 0..40 {
+            let (mut a, mut b) = (Deps::<W>::NONE, Deps::<W>::NONE);
+            let (mut da, mut db) = (vec![0u64; W], vec![0u64; W]);
+            let n = [1, 5, 40, 400][round % 4];
+            for (d, dd) in [(&mut a, &mut da), (&mut b, &mut db)] {
+                for _ in 0..n {
+                    let t = Tag {
+                        orbit: next(),
+                        mask: (next() % 255 + 1) as u8,
+                    };
+                    d.avoid(t, shift);
+                    let (p, q) = bloom_slots(t.orbit, shift, W * 64);
+                    dd[p / 64] |= (t.mask as u64) << (p % 64);
+                    dd[q / 64] |= (t.mask as u64) << (q % 64);
+                }
+                assert_eq!(dense_of(d), *dd);
+            }
+            a.merge(&b);
+            for (x, y) in da.iter_mut().zip(&db) {
+                *x |= *y;
+            }
+            assert_eq!(dense_of(&a), da);
+            let g = (next() % 8) as usize;
+            a.avoid_in_frame(&group, g);
+            for w in da.iter_mut() {
+                let mut out = 0u64;
+                for i in 0..8 {
+                    out |= (group.filter_byte_in_frame((*w >> (8 * i)) as u8, g) as u64) << (8 * i);
+                }
+                *w = out;
+            }
+            assert_eq!(dense_of(&a), da);
+            assert!(a.words.iter().all(|&w| w != 0));
+            assert_eq!(a.words.len(), da.iter().filter(|&&w| w != 0).count());
+            let kept = Kept::of(true, 0, &a);
+            assert_eq!(kept.deps::<W>(), a);
+        }
+    }
+
+    #[test]
+    fn the_sparse_filter_reads_as_the_dense_one() {
+        sparse_filter_matches_a_dense_one::<SMALL_WORDS>();
+        sparse_filter_matches_a_dense_one::<LARGE_WORDS>();
+    }
+
+    /// The table's cap counts what the dependency sets own: bounds with
+    /// large filters stored past it leave the table no larger than its cap.
+    #[test]
+    fn the_cap_counts_the_dependency_sets() {
+        let cap = 1 << 23;
+        let t = DepTable::<LARGE_WORDS>::new(cap);
+        for k in 1..20_000u128 {
+            let mut d = D::NONE;
+            for i in 0..300 {
+                d.avoid(tag(digest(k as u64 * 1000 + i)), 0);
+            }
+            let key = k.wrapping_mul(0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C834);
+            t.store(key, Some((1, d)), None, None, k as u64);
+        }
+        assert!(t.peak_bytes() <= cap, "{} > {cap}", t.peak_bytes());
+        assert!(t.replacements() > 0);
+        assert!(t.len() > 100);
+    }
+
     #[test]
     fn table_keeps_bounds_by_their_deps() {
         let t = DepTable::<LARGE_WORDS>::new(1 << 22);
@@ -916,7 +1105,7 @@ mod tests {
             need8.need(8);
             need8.avoid(tag(digest(9)), 0);
             t.store(42, Some((3, need7)), None, None, 10);
-            t.store(42, Some((2, need8)), None, None, 10);
+            t.store(42, Some((2, need8.clone())), None, None, 10);
             // The same again is not kept twice.
             t.store(42, Some((2, need8)), None, None, 10);
             // The table's probe, then the archive's, as a search asks.

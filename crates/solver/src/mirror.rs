@@ -494,7 +494,7 @@ mod tests {
                     let img = image(&perms, set, g, n);
                     let direct = group.tag(&images(&perms, img, n));
                     assert_eq!(group.tag_in_frame(t, g), direct, "{b} {set:b} under {g}");
-                    let mut moved = d;
+                    let mut moved = d.clone();
                     moved.avoid_in_frame(&group, g);
                     assert!(moved.may_avoid(direct, shift), "{b} {set:b} under {g}");
                     for h in 0..group.syms() {

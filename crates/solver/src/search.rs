@@ -388,6 +388,16 @@ impl<'a, G: Game, const W: usize> Searcher<'a, G, W> {
     /// The canonical history-free key: the least key of the state's images
     /// under the symmetries in use, and the (first) symmetry giving it.
     fn canonical_key(&self) -> Option<(u128, usize)> {
+        if std::env::var_os("KOSOLVE_PLAIN_CANON").is_some() {
+            let mut best = (self.game.history_free_key()?, 0);
+            for s in 1..self.hist.syms() {
+                let k = self.game.history_free_key_under(s)?;
+                if k < best.0 {
+                    best = (k, s);
+                }
+            }
+            return Some(best);
+        }
         self.game.canonical_history_free_key(self.hist.syms())
     }
 
@@ -425,12 +435,12 @@ impl<'a, G: Game, const W: usize> Searcher<'a, G, W> {
         let mut p = table.probe(key, self.shared.range, window, |d| {
             d.holds_in(&self.hist, sym)
         });
-        if self.archive_probes && p.is_none_or(|p| p.decided.is_none()) {
+        if self.archive_probes && p.as_ref().is_none_or(|p| p.decided.is_none()) {
             // A bound the table replaced may still be kept in its archive.
             if let Some(d) = table.archived(key, window, &self.hist, sym) {
                 p = Some(crate::deps::DepProbe {
                     decided: Some(d),
-                    best: p.and_then(|p| p.best),
+                    best: p.as_ref().and_then(|p| p.best),
                 });
             }
         }
@@ -865,7 +875,7 @@ impl<'a, G: Game, const W: usize> Searcher<'a, G, W> {
                 }
                 v.all_deps.merge(&self.last_deps);
                 if better {
-                    v.best_deps = self.last_deps;
+                    v.best_deps.copy_from(&self.last_deps);
                     if let (Move::Play(_), Some((_, tag)), true) = (m, e, self.shared.avoids) {
                         v.best_deps.avoid(tag, self.hist.group().shift());
                     }
@@ -941,14 +951,14 @@ impl<'a, G: Game, const W: usize> Searcher<'a, G, W> {
         let upper_b = (!fail_high).then_some((best, upper_deps));
         self.last_deps = d;
         // In the frame of the image the canonical key names.
-        let framed = |b: Option<(i32, Deps<W>)>| match b {
+        let framed = |b: &Option<(i32, Deps<W>)>| match b {
             None => Some(None),
-            Some((v, d)) if !d.over => d.in_frame(&self.hist, w.sym).map(|d| Some((v, d))),
+            Some((v, d)) if !d.over => d.clone().in_frame(&self.hist, w.sym).map(|d| Some((*v, d))),
             Some(_) => None,
         };
-        let (lo_f, hi_f) = (framed(lower_b), framed(upper_b));
+        let (lo_f, hi_f) = (framed(&lower_b), framed(&upper_b));
         debug_assert!(
-            lower_b.is_none_or(|(_, d)| d.over) || lo_f.is_some(),
+            lower_b.as_ref().is_none_or(|(_, d)| d.over) || lo_f.is_some(),
             "a D+ entry outside the history"
         );
         if let (Some(k), Some(lo_f), Some(hi_f)) = (w.base, lo_f, hi_f) {
@@ -1081,7 +1091,7 @@ impl<'a, G: Game, const W: usize> Searcher<'a, G, W> {
                     if v.improves(*value, maximize) {
                         v.best = *value;
                         v.best_i = j + 1;
-                        v.best_deps = *d;
+                        v.best_deps.copy_from(d);
                         if let (Move::Play(_), Some(t), true) = (moves[j + 1], tag, avoids) {
                             v.best_deps.avoid(*t, group.shift());
                         }

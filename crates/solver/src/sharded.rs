@@ -10,9 +10,11 @@ use std::sync::Mutex;
 
 /// A table entry as the shared storage sees it (its key is kept apart,
 /// in the shard's key array).
-pub(crate) trait Slot: Copy + Default {
+pub(crate) trait Slot: Clone + Default {
     /// log2 of the search work behind the entry (replacement priority).
     fn work(&self) -> u8;
+    /// The bytes the entry owns outside its slot.
+    fn heap_bytes(&self) -> usize;
 }
 
 const SHARDS: usize = 16;
@@ -28,6 +30,8 @@ struct Shard<E> {
     keys: Vec<(u64, u64)>,
     entries: Vec<E>,
     used: usize,
+    /// The bytes the entries own outside their slots.
+    heap: usize,
 }
 
 impl<E: Slot> Shard<E> {
@@ -37,12 +41,27 @@ impl<E: Slot> Shard<E> {
             keys: zeroed_huge(slots),
             entries: vec![E::default(); slots],
             used: 0,
+            heap: 0,
         }
+    }
+
+    /// The bytes of the slot arrays.
+    fn slot_bytes(&self) -> usize {
+        self.keys.len() * (std::mem::size_of::<E>() + KEY_BYTES)
+    }
+
+    /// Empties slot `i` (which holds an entry).
+    fn clear(&mut self, i: usize) {
+        self.heap -= self.entries[i].heap_bytes();
+        self.keys[i] = (0, 0);
+        self.entries[i] = E::default();
+        self.used -= 1;
     }
 
     /// Writes `e` into slot `i` under key `k`.
     #[inline]
     fn put(&mut self, i: usize, k: (u64, u64), e: E) {
+        self.heap = self.heap - self.entries[i].heap_bytes() + e.heap_bytes();
         self.keys[i] = k;
         self.entries[i] = e;
     }
@@ -52,6 +71,8 @@ impl<E: Slot> Shard<E> {
 pub(crate) struct Sharded<E: Slot, const BUCKET: usize> {
     shards: Vec<Mutex<Shard<E>>>,
     max_buckets_per_shard: usize,
+    /// The bytes each shard may take, slots and heap together.
+    shard_cap: usize,
     bytes: AtomicUsize,
     peak_bytes: AtomicUsize,
     replaced: AtomicU64,
@@ -95,6 +116,7 @@ impl<E: Slot, const BUCKET: usize> Sharded<E, BUCKET> {
         Sharded {
             shards,
             max_buckets_per_shard: max_buckets,
+            shard_cap: cap_bytes / SHARDS,
             bytes: AtomicUsize::new(bytes),
             peak_bytes: AtomicUsize::new(bytes),
             replaced: AtomicU64::new(0),
@@ -134,39 +156,73 @@ impl<E: Slot, const BUCKET: usize> Sharded<E, BUCKET> {
     /// Updates the entry stored under `key` with `update`, or makes one
     /// with `make()` then `update`: into an empty slot of its bucket,
     /// else over the bucket's entry with the least work, if that is no
-    /// more than the new entry's (`work`, a log2) or below 2.
+    /// more than the new entry's (`work`, a log2) or below 2. Where the
+    /// shard's slots and heap then pass its share of the cap, the bucket's
+    /// entries with the least work leave until they fit (the entry just
+    /// written included).
     pub fn upsert(&self, key: u128, work: u8, make: impl FnOnce() -> E, update: impl Fn(&mut E)) {
         let (lo, hi) = halves(key);
         let mut shard = self.shards[(hi >> 60) as usize % SHARDS]
             .lock()
             .unwrap_or_else(|e| e.into_inner());
+        let before = shard.slot_bytes() + shard.heap;
         let nb = shard.keys.len() / BUCKET;
-        if shard.used * 4 >= nb * BUCKET * 3 && nb < self.max_buckets_per_shard {
+        if shard.used * 4 >= nb * BUCKET * 3
+            && nb < self.max_buckets_per_shard
+            && 2 * shard.slot_bytes() + shard.heap <= self.shard_cap
+        {
             self.grow(&mut shard);
         }
         let nb = shard.keys.len() / BUCKET;
         let b = (lo as usize & (nb - 1)) * BUCKET;
         if let Some(i) = (b..b + BUCKET).find(|&i| shard.keys[i] == (lo, hi)) {
+            let old = shard.entries[i].heap_bytes();
             update(&mut shard.entries[i]);
-            return;
+            shard.heap = shard.heap - old + shard.entries[i].heap_bytes();
+        } else {
+            let mut new = make();
+            update(&mut new);
+            if let Some(i) = (b..b + BUCKET).find(|&i| shard.keys[i] == (0, 0)) {
+                shard.put(i, (lo, hi), new);
+                shard.used += 1;
+            } else {
+                let victim = (b..b + BUCKET)
+                    .min_by_key(|&i| shard.entries[i].work())
+                    .expect("bucket is not empty");
+                let w = shard.entries[victim].work();
+                if w <= work || w < 2 {
+                    shard.put(victim, (lo, hi), new);
+                }
+                self.replaced.fetch_add(1, Ordering::Relaxed);
+            }
         }
-        let mut new = make();
-        update(&mut new);
-        if let Some(i) = (b..b + BUCKET).find(|&i| shard.keys[i] == (0, 0)) {
-            shard.put(i, (lo, hi), new);
-            shard.used += 1;
-            return;
+        while shard.slot_bytes() + shard.heap > self.shard_cap {
+            let Some(victim) = (b..b + BUCKET)
+                .filter(|&i| shard.keys[i] != (0, 0))
+                .min_by_key(|&i| shard.entries[i].work())
+            else {
+                break;
+            };
+            shard.clear(victim);
+            self.replaced.fetch_add(1, Ordering::Relaxed);
         }
-        let victim = (b..b + BUCKET)
-            .min_by_key(|&i| shard.entries[i].work())
-            .expect("bucket is not empty");
-        let w = shard.entries[victim].work();
-        if w <= work || w < 2 {
-            shard.put(victim, (lo, hi), new);
-        }
-        self.replaced.fetch_add(1, Ordering::Relaxed);
+        let after = shard.slot_bytes() + shard.heap;
+        drop(shard);
+        self.account(before, after);
     }
 
+    /// Moves the byte count from a shard's `before` to its `after`.
+    fn account(&self, before: usize, after: usize) {
+        if after >= before {
+            let now = self.bytes.fetch_add(after - before, Ordering::Relaxed) + after - before;
+            self.peak_bytes.fetch_max(now, Ordering::Relaxed);
+        } else {
+            self.bytes.fetch_sub(before - after, Ordering::Relaxed);
+        }
+    }
+
+    /// Doubles a shard's buckets, moving its entries over (an entry whose
+    /// new bucket is full is dropped). The caller counts the bytes.
     fn grow(&self, shard: &mut Shard<E>) {
         let old_len = shard.keys.len();
         let nb = old_len / BUCKET * 2;
@@ -181,9 +237,6 @@ impl<E: Slot, const BUCKET: usize> Sharded<E, BUCKET> {
                 shard.used += 1;
             }
         }
-        let added = (nb * BUCKET - old_len) * (std::mem::size_of::<E>() + KEY_BYTES);
-        let now = self.bytes.fetch_add(added, Ordering::Relaxed) + added;
-        self.peak_bytes.fetch_max(now, Ordering::Relaxed);
     }
 
     /// The most bytes the entries ever took.
@@ -237,7 +290,7 @@ macro_rules! storage_methods {
 }
 pub(crate) use storage_methods;
 
-/// [`Slot`] for an entry type with the fields `best`
+/// [`Slot`] for an entry type with an `owned_bytes` method and the fields `best`
 /// (a move code, `u8::MAX` for none) and `work` (a log2), and its `note`
 /// method that a store calls last.
 macro_rules! slot_fields {
@@ -246,6 +299,10 @@ macro_rules! slot_fields {
             #[inline]
             fn work(&self) -> u8 {
                 self.work
+            }
+            #[inline]
+            fn heap_bytes(&self) -> usize {
+                self.owned_bytes()
             }
         }
 

@@ -26,6 +26,13 @@ struct Entry {
 
 slot_fields!(Entry);
 
+impl Entry {
+    /// An entry owns nothing outside its slot.
+    fn owned_bytes(&self) -> usize {
+        0
+    }
+}
+
 /// What a probe returns.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Probe {

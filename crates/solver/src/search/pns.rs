@@ -250,7 +250,7 @@ impl<G: Game, const W: usize> Searcher<'_, G, W> {
                     through(&mut self.last_deps, entry);
                     if holds == maximize {
                         self.choose(m, entry);
-                        decided = Some((kids.len(), self.last_deps));
+                        decided = Some((kids.len(), self.last_deps.clone()));
                         kids.push(Kid {
                             m,
                             entry,
@@ -331,7 +331,7 @@ impl<G: Game, const W: usize> Searcher<'_, G, W> {
                 through(&mut self.last_deps, entry);
                 if holds == maximize {
                     self.choose(m, entry);
-                    decided = Some((i, self.last_deps));
+                    decided = Some((i, self.last_deps.clone()));
                 } else {
                     rest.merge(&self.last_deps);
                 }
