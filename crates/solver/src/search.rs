@@ -388,16 +388,6 @@ impl<'a, G: Game, const W: usize> Searcher<'a, G, W> {
     /// The canonical history-free key: the least key of the state's images
     /// under the symmetries in use, and the (first) symmetry giving it.
     fn canonical_key(&self) -> Option<(u128, usize)> {
-        if std::env::var_os("KOSOLVE_PLAIN_CANON").is_some() {
-            let mut best = (self.game.history_free_key()?, 0);
-            for s in 1..self.hist.syms() {
-                let k = self.game.history_free_key_under(s)?;
-                if k < best.0 {
-                    best = (k, s);
-                }
-            }
-            return Some(best);
-        }
         self.game.canonical_history_free_key(self.hist.syms())
     }
 
