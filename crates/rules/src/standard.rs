@@ -611,21 +611,6 @@ impl Game for StandardGame {
         ))
     }
 
-    /// The least of the history-free keys among the symmetries whose
-    /// image of the position has the least hash: an image's key is mixed
-    /// only where its position hash ties for the least (docs/solver.md,
-    /// "Symmetry", the canonical key). The position hash and the key of
-    /// the image under `s` are both functions of that image, so the
-    /// choice is the same from every state of an orbit.
-    fn canonical_history_free_key(&self, syms: usize) -> Option<(u128, usize)> {
-        let hash = |s: usize| if s == 0 { self.hash } else { self.sym.get(s) };
-        let least = (0..syms).map(hash).min()?;
-        (0..syms)
-            .filter(|&s| hash(s) == least)
-            .filter_map(|s| Some((self.history_free_key_under(s)?, s)))
-            .min()
-    }
-
     fn last_entry_images(&self, out: &mut [u64]) -> bool {
         let Some(f) = self.frames.last() else {
             return false;
