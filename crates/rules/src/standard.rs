@@ -611,6 +611,63 @@ impl Game for StandardGame {
         ))
     }
 
+    /// The default's key and symmetry (the least of the images'
+    /// history-free keys, ties to the least symmetry), with the images'
+    /// keys built side by side, one mixing stage for all of them at a time,
+    /// so that the processor overlaps their independent chains of
+    /// multiplications (docs/performance.md, "The images' keys side by
+    /// side"). The same keys as [`StandardGame::key_under`] gives one by
+    /// one.
+    fn canonical_history_free_key(&self, syms: usize) -> Option<(u128, usize)> {
+        const MAX: usize = 8;
+        if syms > MAX {
+            let keys = (0..syms).map(|s| (self.history_free_key_under(s).expect("a key"), s));
+            return keys.min();
+        }
+        let mut k = [0u128; MAX];
+        for (s, x) in k[..syms].iter_mut().enumerate() {
+            *x = self.sym.turn_hash(self.hash, s, self.to_move);
+        }
+        let stage = |k: &mut [u128; MAX], part: &dyn Fn(usize) -> u128| {
+            for (s, x) in k[..syms].iter_mut().enumerate() {
+                *x = combine(*x, part(s));
+            }
+        };
+        stage(&mut k, &|_| self.passes as u128);
+        let r = &self.reads;
+        // The histories' hashes, 0 in a history-free key.
+        let reads_histories = [
+            r.occurred,
+            r.situations,
+            r.created,
+            r.transitions,
+            r.triples,
+        ];
+        for _ in reads_histories.iter().filter(|&&on| on) {
+            stage(&mut k, &|_| 0);
+        }
+        if r.ko_ban {
+            stage(&mut k, &|s| match self.ban.map(|p| self.sym_point(s, p)) {
+                None => 0xB0_0B0E_0000_u128 << 64,
+                Some(p) => kosolve_history::zobrist::mix128(0xBA0_0000 | p.0 as u128),
+            });
+        }
+        if r.two_ago {
+            stage(&mut k, &|s| match self.frames.last() {
+                None => 0x05EE_D0FF_1E57_u128 << 64,
+                Some(f) => kosolve_history::zobrist::mix128(
+                    if s == 0 {
+                        f.prev_hash
+                    } else {
+                        f.prev_sym.get(s)
+                    } ^ 1,
+                ),
+            });
+        }
+        stage(&mut k, &|_| HISTORY_FREE_TAG);
+        (0..syms).map(|s| (k[s], s)).min()
+    }
+
     fn last_entry_images(&self, out: &mut [u64]) -> bool {
         let Some(f) = self.frames.last() else {
             return false;

@@ -810,6 +810,12 @@ fn check_symmetric_keys(g: &AnyGame, h: &AnyGame, s: usize) -> Result<(), TestCa
     // The canonical key is one of the state's images' keys, and the image
     // game has the same (the choice is a function of the orbit).
     let canonical = g.canonical_history_free_key(n);
+    // The least of the images' keys, ties to the least symmetry.
+    let least = (0..n)
+        .map(|t| g.history_free_key_under(t).map(|k| (k, t)))
+        .collect::<Option<Vec<_>>>()
+        .and_then(|v| v.into_iter().min());
+    prop_assert_eq!(canonical, least);
     if let Some((k, t)) = canonical {
         prop_assert!(t < n);
         prop_assert_eq!(g.history_free_key_under(t), Some(k));
