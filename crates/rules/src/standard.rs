@@ -333,32 +333,37 @@ impl StandardGame {
             k = combine(k, tri);
         }
         if r.ko_ban {
-            k = combine(
-                k,
-                match self.ban.map(|p| self.sym_point(sym, p)) {
-                    // "No ban" differs from every point's digest w.h.p.
-                    None => 0xB0_0B0E_0000_u128 << 64,
-                    Some(p) => kosolve_history::zobrist::mix128(0xBA0_0000 | p.0 as u128),
-                },
-            );
+            k = combine(k, self.ban_part(sym));
         }
         if r.two_ago {
-            k = combine(
-                k,
-                match self.frames.last() {
-                    // The "no move yet" marker differs from every position digest w.h.p.
-                    None => 0x05EE_D0FF_1E57_u128 << 64,
-                    Some(f) => kosolve_history::zobrist::mix128(
-                        if sym == 0 {
-                            f.prev_hash
-                        } else {
-                            f.prev_sym.get(sym)
-                        } ^ 1,
-                    ),
-                },
-            );
+            k = combine(k, self.two_ago_part(sym));
         }
         k
+    }
+
+    /// The key's part for the ko ban, in the image under `sym`.
+    fn ban_part(&self, sym: usize) -> u128 {
+        match self.ban.map(|p| self.sym_point(sym, p)) {
+            // "No ban" differs from every point's digest w.h.p.
+            None => 0xB0_0B0E_0000_u128 << 64,
+            Some(p) => kosolve_history::zobrist::mix128(0xBA0_0000 | p.0 as u128),
+        }
+    }
+
+    /// The key's part for the position two moves back, in the image
+    /// under `sym`.
+    fn two_ago_part(&self, sym: usize) -> u128 {
+        match self.frames.last() {
+            // The "no move yet" marker differs from every position digest w.h.p.
+            None => 0x05EE_D0FF_1E57_u128 << 64,
+            Some(f) => kosolve_history::zobrist::mix128(
+                if sym == 0 {
+                    f.prev_hash
+                } else {
+                    f.prev_sym.get(sym)
+                } ^ 1,
+            ),
+        }
     }
 }
 
@@ -647,22 +652,10 @@ impl Game for StandardGame {
             stage(&mut k, &|_| 0);
         }
         if r.ko_ban {
-            stage(&mut k, &|s| match self.ban.map(|p| self.sym_point(s, p)) {
-                None => 0xB0_0B0E_0000_u128 << 64,
-                Some(p) => kosolve_history::zobrist::mix128(0xBA0_0000 | p.0 as u128),
-            });
+            stage(&mut k, &|s| self.ban_part(s));
         }
         if r.two_ago {
-            stage(&mut k, &|s| match self.frames.last() {
-                None => 0x05EE_D0FF_1E57_u128 << 64,
-                Some(f) => kosolve_history::zobrist::mix128(
-                    if s == 0 {
-                        f.prev_hash
-                    } else {
-                        f.prev_sym.get(s)
-                    } ^ 1,
-                ),
-            });
+            stage(&mut k, &|s| self.two_ago_part(s));
         }
         stage(&mut k, &|_| HISTORY_FREE_TAG);
         (0..syms).map(|s| (k[s], s)).min()

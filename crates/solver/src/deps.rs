@@ -350,16 +350,13 @@ impl<const W: usize> Deps<W> {
         if self.over {
             return None;
         }
-        for &d in self.needs() {
-            m.preimage(d, sym)?;
+        let mut out = self.clone();
+        for n in out.needs.iter_mut() {
+            *n = m.preimage(*n, sym)?;
         }
         let shift = m.group().shift();
         if !self.no_avoid() && m.any_tag(sym, |t| self.may_avoid(t, shift)) {
             return None;
-        }
-        let mut out = self.clone();
-        for n in out.needs.iter_mut() {
-            *n = m.preimage(*n, sym)?;
         }
         let back = m.group().inverse(sym);
         out.avoid_in_frame(m.group(), back);
