@@ -350,14 +350,25 @@ impl<const W: usize> Deps<W> {
         if self.over {
             return None;
         }
-        let mut out = self.clone();
-        for n in out.needs.iter_mut() {
-            *n = m.preimage(*n, sym)?;
-        }
+        // D+ mapped first, then the D- scan; the rest of the set is
+        // copied only once both hold (a probe refused here copies nothing
+        // but the mapped D+).
+        let needs = self
+            .needs
+            .iter()
+            .map(|&d| m.preimage(d, sym))
+            .collect::<Option<Vec<u64>>>()?;
         let shift = m.group().shift();
         if !self.no_avoid() && m.any_tag(sym, |t| self.may_avoid(t, shift)) {
             return None;
         }
+        let mut out = Deps {
+            over: false,
+            needs,
+            present: self.present,
+            words: self.words.clone(),
+            patterns: self.patterns.clone(),
+        };
         let back = m.group().inverse(sym);
         out.avoid_in_frame(m.group(), back);
         if !out.patterns.is_empty() {
